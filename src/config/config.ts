@@ -1,0 +1,105 @@
+// Service configuration from environment variables. A bad value stops start-up with one line naming
+// the variable (ConfigError), so a typo never runs the service with a silently different setting.
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type ApiMode = 'default' | 'readonly' | 'writeonly';
+
+export interface StoreConfig {
+  /** Unset: embedded chdb in dataDir. Set: a ClickHouse server. */
+  url?: string;
+  user?: string;
+  password?: string;
+  database: string;
+  /** With a cluster name the DDL uses ON CLUSTER and Replicated engines. */
+  cluster?: string;
+}
+
+export interface Config {
+  eventHost: string;
+  eventPort: number;
+  apiHost: string;
+  apiPort: number;
+  dataDir: string;
+  chainId: number;
+  isMainnet: boolean;
+  mode: ApiMode;
+  store: StoreConfig;
+  /** Largest observer request body accepted, bytes. */
+  eventBodyLimit: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new ConfigError(name, `expected a port number 0-65535, got "${raw}"`);
+  return Number(raw);
+}
+
+export function readPositiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ConfigError(name, `expected a positive integer, got "${raw}"`);
+  return Number(raw);
+}
+
+function readString(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? fallback : raw;
+}
+
+function readChainId(env: Env): number {
+  const raw = env.STACKS_CHAIN_ID;
+  if (raw === undefined || raw === '') return 0x00000001;
+  const m = /^(0x)?([0-9a-fA-F]{1,8})$/.exec(raw);
+  if (!m) throw new ConfigError('STACKS_CHAIN_ID', `expected a hex chain id such as 0x00000001 (mainnet) or 0x80000000 (testnet), got "${raw}"`);
+  return parseInt(m[2], 16) >>> 0;
+}
+
+function readMode(env: Env): ApiMode {
+  const raw = env.STACKS_API_MODE;
+  if (raw === undefined || raw === '' || raw === 'default') return 'default';
+  if (raw === 'readonly' || raw === 'writeonly') return raw;
+  throw new ConfigError('STACKS_API_MODE', `expected "readonly" or "writeonly", got "${raw}"`);
+}
+
+function readStore(env: Env): StoreConfig {
+  const url = env.CLICKHOUSE_URL || undefined;
+  if (url !== undefined) {
+    try {
+      const u = new URL(url);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      throw new ConfigError('CLICKHOUSE_URL', `expected an http(s):// URL, got "${url}"`);
+    }
+  }
+  const database = readString(env, 'CLICKHOUSE_DATABASE', 'stacks');
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw new ConfigError('CLICKHOUSE_DATABASE', `expected an identifier, got "${database}"`);
+  const cluster = env.CLICKHOUSE_CLUSTER || undefined;
+  if (cluster !== undefined && !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(cluster)) throw new ConfigError('CLICKHOUSE_CLUSTER', `expected a cluster name, got "${cluster}"`);
+  if (cluster !== undefined && url === undefined) throw new ConfigError('CLICKHOUSE_CLUSTER', 'needs CLICKHOUSE_URL (the embedded store is a single node)');
+  return { url, user: env.CLICKHOUSE_USER || undefined, password: env.CLICKHOUSE_PASSWORD || undefined, database, cluster };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const chainId = readChainId(env);
+  return {
+    eventHost: readString(env, 'STACKS_CORE_EVENT_HOST', '127.0.0.1'),
+    eventPort: readPort(env, 'STACKS_CORE_EVENT_PORT', 3700),
+    apiHost: readString(env, 'STACKS_BLOCKCHAIN_API_HOST', '0.0.0.0'),
+    apiPort: readPort(env, 'STACKS_BLOCKCHAIN_API_PORT', 3999),
+    dataDir: readString(env, 'STACKS_API_DATA_DIR', './data'),
+    chainId,
+    isMainnet: chainId === 0x00000001,
+    mode: readMode(env),
+    store: readStore(env),
+    eventBodyLimit: readPositiveInt(env, 'STACKS_CORE_EVENT_BODY_LIMIT', 500 * 1024 * 1024),
+  };
+}

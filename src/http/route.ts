@@ -1,0 +1,80 @@
+// A route: its uWS pattern, the JSON Schemas of its params, query and responses, and its handler.
+// Requests are validated with ajv before the handler runs; the same schemas feed the OpenAPI document.
+import type { TemplatedApp } from 'uWebSockets.js';
+import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
+import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
+import { writeReply, type Reply, type ResponseState } from './respond.ts';
+import { HttpError, httpError } from './errors.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface RouteDef<Ctx = unknown> {
+  method: 'get' | 'post';
+  /** uWS pattern, e.g. /extended/v1/tx/:tx_id */
+  path: string;
+  summary?: string;
+  tags?: string[];
+  params?: JsonSchema;
+  query?: JsonSchema;
+  /** Response schemas by status code. */
+  responses?: Record<number, JsonSchema>;
+  handler: (req: ApiRequest, ctx: Ctx) => Promise<Reply | unknown>;
+}
+
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
+
+/** Fastify-style message: "params/tx_id must match pattern ..." (the reference API's wording). */
+export function describeAjvError(where: string, errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return `${where} is invalid`;
+  const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
+  return `${where}${e.instancePath}${missing} ${e.message ?? 'is invalid'}`.replace(`${where}${missing} must have required property`, `${where} must have required property`);
+}
+
+function compile(schema: JsonSchema | undefined): ValidateFunction | undefined {
+  return schema ? ajv.compile(schema) : undefined;
+}
+
+function isReply(v: unknown): v is Reply {
+  return typeof v === 'object' && v !== null && 'status' in v && 'body' in v && Object.keys(v).every((k) => k === 'status' || k === 'body' || k === 'headers');
+}
+
+export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx): void {
+  for (const route of routes) {
+    const names = paramNamesOf(route.path);
+    const checkParams = compile(route.params);
+    const checkQuery = compile(route.query);
+    app[route.method](route.path, (res, req) => {
+      const state: ResponseState = { aborted: false };
+      res.onAborted(() => {
+        state.aborted = true;
+      });
+      const request = copyRequest(res, req, names);
+      void (async () => {
+        try {
+          if (checkParams && !checkParams(request.params)) {
+            throw httpError(400, describeAjvError('params', checkParams.errors), { code: 'FST_ERR_VALIDATION' });
+          }
+          if (checkQuery) {
+            const q: Record<string, unknown> = Object.fromEntries(request.query.entries());
+            if (!checkQuery(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors), { code: 'FST_ERR_VALIDATION' });
+            (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
+          }
+          const out = await route.handler(request, ctx);
+          writeReply(res, state, isReply(out) ? out : { status: 200, body: out });
+        } catch (err) {
+          if (err instanceof HttpError) writeReply(res, state, { status: err.status, body: err.body });
+          else {
+            console.error(`${route.method.toUpperCase()} ${request.path} failed:`, err);
+            writeReply(res, state, { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'internal error' } });
+          }
+        }
+      })();
+    });
+  }
+}
+
+/** Validated, coerced and defaulted query values (set when the route declares a query schema). */
+export function queryOf<T = Record<string, unknown>>(req: ApiRequest): T {
+  return ((req as ApiRequest & { q?: unknown }).q ?? Object.fromEntries(req.query.entries())) as T;
+}
