@@ -1,0 +1,17 @@
+// What route handlers get: the store, and (in a process that also ingests) the ingest pipeline.
+import type { Store } from '../storage/client.ts';
+import type { Config } from '../config/config.ts';
+
+export interface IngestStatus {
+  /** Newest durable event-log id. */
+  receivedId(): number;
+  /** Newest event-log id whose rows are stored. */
+  processedId(): number;
+  error(): { logId: number; path: string; message: string } | null;
+}
+
+export interface ApiContext {
+  store: Store;
+  config: Pick<Config, 'chainId' | 'isMainnet'>;
+  ingest?: IngestStatus;
+}

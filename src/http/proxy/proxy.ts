@@ -1,0 +1,524 @@
+// The node RPC proxy: `/v2/*` (minus the paths the API answers itself) forwarded verbatim to a pool of
+// Stacks nodes, responses streamed back with backpressure. See createProxyPlugin.
+//
+// Per request: headers are rewritten (headers.ts), a node is picked from the rotation (pool.ts) and the
+// request is dispatched on that node's undici Pool with a streaming handler. The body goes as a Buffer
+// when it arrived in full quickly (small bodies, the common case) and as a stream otherwise (body.ts);
+// broadcasts are always buffered, both to be replayable and for the onBroadcastAccepted hook.
+//
+// Retries on another node: any request that never reached its node (no connection was made, so nothing
+// was sent); GET/HEAD/OPTIONS without a body also when the node dropped the connection before answering.
+// Never after response headers, never on a timeout, never a broadcast that was sent.
+import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import type { Dispatcher } from 'undici';
+import type { AppPlugin } from '../server.ts';
+import { statusText } from '../errors.ts';
+import type { ProxyConfig } from './config.ts';
+import { compileExclusions, formatClientAddress, forwardRequestHeaders, forwardResponseHeaders } from './headers.ts';
+import { ProxyMetrics, type UpstreamErrorKind } from './metrics.ts';
+import { NodePool, describeConnectError, errorCode, isConnectError, type ProxyLogger, type UpstreamNode } from './pool.ts';
+import { StreamedBody } from './body.ts';
+
+export interface ProxyPluginOptions {
+  /**
+   * Paths under /v2 the proxy leaves to other routes: `/x/*` = everything under /x/, otherwise an exact
+   * path. Default ['/v2/prices/*'] (BNS). Excluded requests fall through to the next matching uWS route
+   * (req.setYield), so they reach the API's own handler or its 404, whatever the registration order.
+   */
+  exclude?: readonly string[];
+  /**
+   * Called when a node accepted a broadcast (POST /v2/transactions answered 2xx with a txid), after the
+   * response went to the client. txid is 0x-prefixed lowercase hex; rawTx the transaction bytes (from the
+   * octet-stream body, or the `tx` hex of a JSON body). Errors are logged and never affect the response.
+   */
+  onBroadcastAccepted?: (txid: string, rawTx: Buffer) => void | Promise<void>;
+  /** Path of the Prometheus metrics endpoint, or false for none (see metricsText()). Default '/metrics'. */
+  metricsPath?: string | false;
+  /** Where node state changes and hook failures are logged. Default console. */
+  log?: ProxyLogger;
+}
+
+export interface ProxyPlugin {
+  /** Registers `ANY /v2/*` and `GET /metrics` on the app. */
+  plugin: AppPlugin;
+  /** Stops health polls and closes upstream connections (in-flight requests get a short grace period). */
+  close(): Promise<void>;
+  /** Resolves once every node has been polled once: await before listening to start with a known rotation. */
+  ready(): Promise<void>;
+  /** The Prometheus text of the proxy's metrics. */
+  metricsText(): string;
+}
+
+/** Bodies up to this size are collected and sent as one Buffer (replayable); larger ones are streamed. */
+const STREAM_THRESHOLD = 64 * 1024;
+/** A broadcast's response body kept for the hook (a JSON txid string is 68 bytes). */
+const BROADCAST_RESPONSE_CAP = 4096;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** Our own reason for aborting an upstream request. */
+class ProxyAbort extends Error {}
+
+interface ErrorReply {
+  status: number;
+  message: string;
+}
+
+function upstreamErrorKind(err: unknown, sent: boolean): UpstreamErrorKind {
+  const code = errorCode(err);
+  if (!sent && (isConnectError(err) || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')) return 'connect';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
+  if (RESET_CODES.has(code)) return 'reset';
+  if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_INFO') return 'protocol';
+  return 'other';
+}
+
+export function createProxyPlugin(config: ProxyConfig, options: ProxyPluginOptions = {}): ProxyPlugin {
+  const log: ProxyLogger = options.log ?? { info: (m) => console.info(m), warn: (m) => console.warn(m), error: (m, e) => console.error(m, e) };
+  const pool = new NodePool(config, { log });
+  const metrics = new ProxyMetrics();
+  const isExcluded = compileExclusions(options.exclude ?? ['/v2/prices/*']);
+  const metricsPath = options.metricsPath ?? '/metrics';
+  const shared: Shared = { config, pool, metrics, log, onBroadcastAccepted: options.onBroadcastAccepted };
+  pool.start();
+
+  const metricsText = (): string => metrics.render(pool.nodes);
+
+  const plugin: AppPlugin = (app: TemplatedApp) => {
+    app.any('/v2/*', (res, req) => {
+      const url = req.getUrl();
+      if (isExcluded(url)) {
+        req.setYield(true);
+        return;
+      }
+      new Exchange(shared, res, req, url).begin();
+    });
+    if (metricsPath !== false) {
+      app.get(metricsPath, (res) => {
+        res.writeStatus('200 OK').writeHeader('content-type', 'text/plain; version=0.0.4; charset=utf-8').end(metricsText());
+      });
+    }
+  };
+
+  return { plugin, close: () => pool.close(), ready: () => pool.ready(), metricsText };
+}
+
+interface Shared {
+  config: ProxyConfig;
+  pool: NodePool;
+  metrics: ProxyMetrics;
+  log: ProxyLogger;
+  onBroadcastAccepted?: (txid: string, rawTx: Buffer) => void | Promise<void>;
+}
+
+/** One upstream try of an exchange, as an undici dispatch handler. */
+class Attempt implements Dispatcher.DispatchHandler {
+  controller: Dispatcher.DispatchController | null = null;
+  /** undici started writing the request to the node (onRequestStart runs on a connected socket, before any byte). */
+  sent = false;
+  private settled = false;
+  private readonly startedAt = performance.now();
+
+  constructor(
+    private readonly exchange: Exchange,
+    readonly node: UpstreamNode,
+  ) {
+    node.inflight++;
+    node.metrics.requests++;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    this.sent = true;
+    if (!this.exchange.wants(this)) controller.abort(new ProxyAbort('client went away'));
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, _headers: unknown, statusMessage?: string): void {
+    if (statusCode < 200) return; // interim (1xx) responses are not relayed
+    this.node.metrics.response(statusCode, (performance.now() - this.startedAt) / 1000);
+    this.exchange.responseStart(this, statusCode, statusMessage ?? '', (controller.rawHeaders ?? []) as (Buffer | string)[]);
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.exchange.responseData(this, chunk);
+  }
+
+  onResponseEnd(): void {
+    this.settle();
+    this.exchange.responseEnd(this);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    this.settle(err);
+    this.exchange.attemptFailed(this, err);
+  }
+
+  pause(): void {
+    this.controller?.pause();
+  }
+
+  resume(): void {
+    this.controller?.resume();
+  }
+
+  abort(reason: string): void {
+    if (!this.settled && this.controller && !this.controller.aborted) this.controller.abort(new ProxyAbort(reason));
+  }
+
+  private settle(err?: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.node.inflight--;
+    if (err && !(err instanceof ProxyAbort)) this.node.metrics.error(upstreamErrorKind(err, this.sent));
+  }
+}
+
+/** One client request and its way through the pool. uWS request data is copied out in the constructor. */
+class Exchange {
+  private readonly method: string;
+  private readonly path: string;
+  private readonly headers: string[];
+  private readonly contentLength: string | undefined;
+  private readonly chunkedRequest: boolean;
+  private readonly contentType: string | undefined;
+  private readonly broadcast: boolean;
+
+  /** The client went away (onAborted): res must not be touched again. */
+  private clientGone = false;
+  /** A status line went to the client: no error reply or retry any more. */
+  private replied = false;
+  /** The client's response is complete. */
+  private complete = false;
+
+  private body: Buffer | StreamedBody | null = null;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private received = 0;
+  private dispatched = false;
+
+  private attempt: Attempt | null = null;
+  private readonly tried = new Set<UpstreamNode>();
+
+  /** tryEnd mode: the node's Content-Length; undefined = chunked mode (write/end). */
+  private total: number | undefined;
+  /** tryEnd mode: the chunk uWS could not take in full, and the write offset it started at. */
+  private stalled: Buffer | null = null;
+  private stalledOffset = 0;
+  /** chunked mode: waiting for uWS to drain before resuming the node. */
+  private waitingDrain = false;
+  private broadcastResponse: Buffer[] | null = null;
+  private broadcastResponseBytes = 0;
+
+  constructor(
+    private readonly shared: Shared,
+    private readonly res: HttpResponse,
+    req: HttpRequest,
+    url: string,
+  ) {
+    this.method = req.getCaseSensitiveMethod();
+    // getQuery() is undefined (not '') without a query string.
+    const query = req.getQuery() as string | undefined;
+    this.path = query ? `${url}?${query}` : url;
+    const raw: [string, string][] = [];
+    req.forEach((k, v) => {
+      raw.push([k, v]);
+    });
+    const fwd = forwardRequestHeaders(raw, formatClientAddress(res.getRemoteAddress()));
+    this.headers = fwd.headers;
+    this.contentLength = fwd.contentLength;
+    this.chunkedRequest = fwd.transferEncoding !== undefined;
+    this.contentType = fwd.contentType;
+    this.broadcast = this.method.toUpperCase() === 'POST' && url === '/v2/transactions';
+  }
+
+  begin(): void {
+    this.res.onAborted(() => this.onClientGone());
+    const { bodyLimit } = this.shared.config;
+    if (this.method.toUpperCase() === 'CONNECT') return this.replyError({ status: 405, message: 'CONNECT is not supported by the node proxy' });
+    if (this.contentLength !== undefined && !this.chunkedRequest) {
+      if (!/^\d+$/.test(this.contentLength)) return this.replyError({ status: 400, message: 'invalid Content-Length header' });
+      if (Number(this.contentLength) > bodyLimit) return this.tooLarge();
+    }
+    const hasBody = this.chunkedRequest || (this.contentLength !== undefined && Number(this.contentLength) > 0);
+    if (!hasBody) return this.dispatch();
+    this.res.onData((ab, isLast) => this.onClientData(ab, isLast));
+  }
+
+  /** Whether this attempt is still the live one. */
+  wants(attempt: Attempt): boolean {
+    return attempt === this.attempt && !this.clientGone && !this.complete;
+  }
+
+  private onClientData(ab: ArrayBuffer, isLast: boolean): void {
+    if (this.clientGone || this.complete) return;
+    this.received += ab.byteLength;
+    if (this.received > this.shared.config.bodyLimit) return this.tooLarge();
+    // uWS reuses (neuters) the ArrayBuffer after this callback: copy.
+    const chunk = ab.byteLength > 0 ? Buffer.from(new Uint8Array(ab)) : Buffer.alloc(0);
+    if (this.body instanceof StreamedBody) return this.body.write(chunk, isLast);
+    if (chunk.length > 0) {
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+    }
+    if (isLast) {
+      this.body = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+      this.pending = [];
+      return this.dispatch();
+    }
+    if (!this.broadcast && this.pendingBytes >= STREAM_THRESHOLD) {
+      const body = new StreamedBody({
+        pause: () => {
+          if (!this.clientGone) this.res.pause();
+        },
+        resume: () => {
+          if (!this.clientGone) this.res.resume();
+        },
+      });
+      for (const c of this.pending) body.write(c, false);
+      this.pending = [];
+      this.body = body;
+      this.dispatch();
+    }
+  }
+
+  private dispatch(): void {
+    const node = this.shared.pool.pick(this.tried);
+    if (node === undefined) {
+      this.shared.metrics.reject('no_healthy_node');
+      return this.replyError({ status: 503, message: 'no healthy Stacks node is available' });
+    }
+    this.tried.add(node);
+    const attempt = new Attempt(this, node);
+    this.attempt = attempt;
+    const body = this.body instanceof StreamedBody ? this.body.open() : this.body;
+    node.dispatcher.dispatch({ method: this.method, path: this.path, headers: this.headers, body }, attempt);
+  }
+
+  responseStart(attempt: Attempt, status: number, statusMessage: string, rawHeaders: (Buffer | string)[]): void {
+    if (attempt !== this.attempt) return attempt.abort('response no longer wanted');
+    const accepted = this.broadcast && status >= 200 && status < 300 && this.shared.onBroadcastAccepted !== undefined;
+    if (accepted) this.broadcastResponse = [];
+    if (this.clientGone || this.replied) {
+      // A broadcast the node took is still read to the end for the hook, even without a client.
+      if (!(accepted && this.clientGone)) attempt.abort('response no longer wanted');
+      return;
+    }
+    this.replied = true;
+    const { headers, contentLength } = forwardResponseHeaders(rawHeaders);
+    const method = this.method.toUpperCase();
+    const noBody = method === 'HEAD' || status === 204 || status === 304;
+    const res = this.res;
+    res.cork(() => {
+      res.writeStatus(`${status} ${statusMessage || statusText(status)}`);
+      for (const [k, v] of headers) res.writeHeader(k, v);
+      if (noBody) {
+        // endWithoutBody(n) would leave this uWS version waiting for n bytes: write the length ourselves.
+        if (contentLength !== undefined && status !== 204) res.writeHeader('content-length', String(contentLength));
+        res.endWithoutBody();
+        this.complete = true;
+      } else if (contentLength === 0) {
+        res.end();
+        this.complete = true;
+      } else {
+        this.total = contentLength;
+      }
+    });
+    if (this.complete) this.stopClientBody();
+    res.onWritable((offset) => this.onWritable(offset));
+  }
+
+  responseData(attempt: Attempt, chunk: Buffer): void {
+    if (attempt !== this.attempt) return attempt.abort('response no longer wanted');
+    if (this.broadcastResponse !== null && this.broadcastResponseBytes < BROADCAST_RESPONSE_CAP) {
+      this.broadcastResponse.push(chunk);
+      this.broadcastResponseBytes += chunk.length;
+    }
+    if (this.clientGone || this.complete) {
+      if (this.broadcastResponse === null) attempt.abort('response no longer wanted');
+      return;
+    }
+    const res = this.res;
+    if (this.total !== undefined) {
+      const total = this.total;
+      res.cork(() => {
+        const offset = res.getWriteOffset();
+        const [ok, done] = res.tryEnd(chunk, total);
+        if (done) this.finishClient();
+        else if (!ok) {
+          this.stalled = chunk;
+          this.stalledOffset = offset;
+          attempt.pause();
+        }
+      });
+    } else {
+      let ok = true;
+      res.cork(() => {
+        ok = res.write(chunk);
+      });
+      // uWS buffered the whole chunk anyway; hold the node until the client drains.
+      if (!ok) {
+        this.waitingDrain = true;
+        attempt.pause();
+      }
+    }
+  }
+
+  private onWritable(offset: number): boolean {
+    if (this.clientGone) return true;
+    const attempt = this.attempt;
+    if (this.stalled !== null && this.total !== undefined) {
+      const [ok, done] = this.res.tryEnd(this.stalled.subarray(offset - this.stalledOffset), this.total);
+      if (done) {
+        this.stalled = null;
+        this.finishClient();
+        attempt?.resume(); // lets undici read the end of the message
+      } else if (ok) {
+        this.stalled = null;
+        attempt?.resume();
+      }
+      return ok;
+    }
+    if (this.waitingDrain) {
+      this.waitingDrain = false;
+      attempt?.resume();
+    }
+    return true;
+  }
+
+  responseEnd(attempt: Attempt): void {
+    if (attempt !== this.attempt) return;
+    if (!this.clientGone && !this.complete && this.total === undefined && this.replied) {
+      this.res.cork(() => this.res.end());
+      this.finishClient();
+    }
+    if (this.broadcastResponse !== null) this.notifyBroadcast();
+  }
+
+  attemptFailed(attempt: Attempt, err: Error): void {
+    if (attempt !== this.attempt || err instanceof ProxyAbort || this.clientGone || this.complete) return;
+    if (this.replied) {
+      // The node failed mid-body: the only honest signal left is cutting the client's connection.
+      this.complete = true;
+      this.res.close();
+      return;
+    }
+    const code = errorCode(err);
+    if (!attempt.sent && isConnectError(err)) this.shared.pool.markUnreachable(attempt.node, describeConnectError(err));
+    if (this.canRetry(attempt, code) && this.shared.pool.pick(this.tried) !== undefined) return this.dispatch();
+    this.replyError(this.describeFailure(attempt, err));
+  }
+
+  private canRetry(attempt: Attempt, code: string): boolean {
+    if (code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED' || code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') return false;
+    const replayable = !(this.body instanceof StreamedBody) || !this.body.consumed;
+    // Never sent: the node saw nothing, any request can go elsewhere (a broadcast included).
+    if (!attempt.sent) return replayable;
+    // Sent: only a bodiless idempotent request, and only if the node dropped the connection (not a timeout).
+    return this.body === null && IDEMPOTENT.has(this.method.toUpperCase()) && RESET_CODES.has(code);
+  }
+
+  private describeFailure(attempt: Attempt, err: Error): ErrorReply {
+    const code = errorCode(err);
+    const { timeoutMs } = this.shared.config;
+    switch (code) {
+      case 'UND_ERR_HEADERS_TIMEOUT':
+      case 'UND_ERR_BODY_TIMEOUT':
+        return { status: 504, message: `the Stacks node did not respond within ${timeoutMs} ms` };
+      case 'UND_ERR_INVALID_ARG':
+      case 'UND_ERR_NOT_SUPPORTED':
+      case 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH':
+        return { status: 400, message: 'the request cannot be forwarded to a Stacks node (invalid header, path or body length)' };
+      case 'UND_ERR_DESTROYED':
+      case 'UND_ERR_CLOSED':
+        return { status: 503, message: 'the node proxy is shutting down' };
+    }
+    if (!attempt.sent) return { status: 503, message: `could not connect to a Stacks node (${describeConnectError(err)})` };
+    if (RESET_CODES.has(code)) return { status: 502, message: 'the Stacks node closed the connection without a response' };
+    if (code.startsWith('HPE_') || code === 'UND_ERR_INFO') return { status: 502, message: 'the Stacks node sent an invalid HTTP response' };
+    this.shared.log.error(`node proxy: ${this.method} ${this.path.split('?')[0]} on ${attempt.node.name} failed:`, err);
+    return { status: 502, message: 'forwarding the request to the Stacks node failed' };
+  }
+
+  private tooLarge(): void {
+    this.shared.metrics.reject('body_too_large');
+    this.attempt?.abort('request body too large');
+    if (this.replied) {
+      this.complete = true;
+      if (!this.clientGone) this.res.close();
+      return;
+    }
+    // Close: the rest of the body is not worth reading.
+    this.replyError({ status: 413, message: `the request body exceeds the limit of ${this.shared.config.bodyLimit} bytes` }, true);
+  }
+
+  private replyError(reply: ErrorReply, closeConnection = false): void {
+    this.attempt?.abort('answered by the proxy');
+    if (this.clientGone || this.replied) return;
+    this.replied = true;
+    const payload = JSON.stringify({ error: statusText(reply.status), message: reply.message });
+    this.res.cork(() => {
+      this.res.writeStatus(`${reply.status} ${statusText(reply.status)}`).writeHeader('content-type', 'application/json; charset=utf-8').end(payload, closeConnection);
+    });
+    this.finishClient();
+  }
+
+  private finishClient(): void {
+    this.complete = true;
+    this.stopClientBody();
+  }
+
+  /** The response is settled: stop taking body chunks (and unpause the client so uWS can drain them). */
+  private stopClientBody(): void {
+    if (this.body instanceof StreamedBody) this.body.fail(new ProxyAbort('response complete'));
+    this.pending = [];
+  }
+
+  private onClientGone(): void {
+    this.clientGone = true;
+    // A broadcast already sent is left to finish: the node may accept it, and the hook should hear of it.
+    if (!(this.broadcast && this.attempt?.sent)) this.attempt?.abort('client went away');
+    if (this.body instanceof StreamedBody) this.body.fail(new ProxyAbort('client went away'));
+  }
+
+  private notifyBroadcast(): void {
+    const hook = this.shared.onBroadcastAccepted;
+    const chunks = this.broadcastResponse;
+    this.broadcastResponse = null;
+    if (!hook || !chunks || !Buffer.isBuffer(this.body)) return;
+    const txid = parseTxid(Buffer.concat(chunks).toString('utf8'));
+    const rawTx = txid === undefined ? undefined : rawTxOf(this.body, this.contentType);
+    if (txid === undefined || rawTx === undefined) return;
+    try {
+      const out = hook(txid, rawTx);
+      if (out instanceof Promise) out.catch((err: unknown) => this.shared.log.error('node proxy: onBroadcastAccepted failed:', err));
+    } catch (err) {
+      this.shared.log.error('node proxy: onBroadcastAccepted failed:', err);
+    }
+  }
+}
+
+/** The node answers an accepted broadcast with the txid as a JSON string. */
+export function parseTxid(body: string): string | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof v !== 'string') return undefined;
+  const m = /^(?:0x)?([0-9a-fA-F]{64})$/.exec(v);
+  return m ? `0x${m[1].toLowerCase()}` : undefined;
+}
+
+/** The transaction bytes of a broadcast body: raw octets, or `{"tx": "<hex>"}` for JSON bodies. */
+export function rawTxOf(body: Buffer, contentType: string | undefined): Buffer | undefined {
+  if (!contentType?.toLowerCase().includes('json')) return body;
+  try {
+    const tx = (JSON.parse(body.toString('utf8')) as { tx?: unknown })?.tx;
+    if (typeof tx !== 'string') return undefined;
+    const hex = tx.startsWith('0x') ? tx.slice(2) : tx;
+    return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex') : undefined;
+  } catch {
+    return undefined;
+  }
+}

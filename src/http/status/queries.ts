@@ -1,0 +1,47 @@
+// Reads behind /extended: the canonical tip, its unconfirmed microblock, the PoX unlock heights.
+import type { Store } from '../../storage/client.ts';
+import { firstRow } from '../query.ts';
+
+export interface ChainTip {
+  block_height: number;
+  block_hash: string;
+  index_block_hash: string;
+  burn_block_height: number;
+  microblock_hash?: string;
+  microblock_sequence?: number;
+  pox_v1_unlock_height: number;
+  pox_v2_unlock_height: number;
+  pox_v3_unlock_height: number;
+}
+
+export async function getChainTip(store: Store): Promise<ChainTip | undefined> {
+  const tip = await firstRow<Record<string, string>>(
+    store,
+    `SELECT c.block_height AS block_height, c.index_block_hash AS index_block_hash, b.block_hash AS block_hash,
+            b.burn_block_height AS burn_block_height, b.pox_v1_unlock_height AS pox_v1_unlock_height,
+            b.pox_v2_unlock_height AS pox_v2_unlock_height, b.pox_v3_unlock_height AS pox_v3_unlock_height
+     FROM (SELECT block_height, index_block_hash FROM block_canonical FINAL WHERE canonical = 1 ORDER BY block_height DESC LIMIT 1) AS c
+     INNER JOIN blocks AS b ON b.index_block_hash = c.index_block_hash
+     LIMIT 1`,
+  );
+  if (!tip) return undefined;
+  const burn = await firstRow<{ h: string }>(store, `SELECT max(burn_block_height) AS h FROM burn_blocks`);
+  const mb = await firstRow<{ microblock_hash: string; microblock_sequence: string }>(
+    store,
+    `SELECT microblock_hash, microblock_sequence FROM microblock_canonical FINAL
+     WHERE parent_index_block_hash = {tip:String} AND canonical = 1 AND index_block_hash = ''
+     ORDER BY microblock_sequence DESC LIMIT 1`,
+    { tip: tip.index_block_hash },
+  );
+  return {
+    block_height: Number(tip.block_height),
+    block_hash: tip.block_hash,
+    index_block_hash: tip.index_block_hash,
+    burn_block_height: Math.max(Number(tip.burn_block_height), Number(burn?.h ?? 0)),
+    microblock_hash: mb?.microblock_hash,
+    microblock_sequence: mb ? Number(mb.microblock_sequence) : undefined,
+    pox_v1_unlock_height: Number(tip.pox_v1_unlock_height),
+    pox_v2_unlock_height: Number(tip.pox_v2_unlock_height),
+    pox_v3_unlock_height: Number(tip.pox_v3_unlock_height),
+  };
+}

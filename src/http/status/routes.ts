@@ -1,0 +1,47 @@
+// GET /extended: server status and chain tip, as the reference API answers it, plus how far
+// processing is behind the event log (in a process that ingests). `/` and `/extended/v1/status`
+// redirect there, as in the reference.
+import type { RouteDef } from '../route.ts';
+import type { ApiContext } from '../context.ts';
+import { getChainTip } from './queries.ts';
+import { SERVER_VERSION } from '../version.ts';
+
+const redirect = async () => ({ status: 301, headers: { location: '/extended' }, body: '' });
+
+export const statusRoutes: RouteDef<ApiContext>[] = [
+  { method: 'get', path: '/', handler: redirect },
+  { method: 'get', path: '/extended/v1/status', handler: redirect },
+  {
+    method: 'get',
+    path: '/extended',
+    summary: 'API status',
+    tags: ['Info'],
+    responses: { 200: { $ref: 'ServerStatusResponse' } },
+    handler: async (_req, ctx) => {
+      const tip = await getChainTip(ctx.store);
+      const body: Record<string, unknown> = { server_version: SERVER_VERSION, status: 'ready' };
+      if (tip) {
+        body.pox_v1_unlock_height = tip.pox_v1_unlock_height || null;
+        body.pox_v2_unlock_height = tip.pox_v2_unlock_height || null;
+        body.pox_v3_unlock_height = tip.pox_v3_unlock_height || null;
+      }
+      if (tip && tip.block_height > 0) {
+        body.chain_tip = {
+          block_height: tip.block_height,
+          block_hash: tip.block_hash,
+          index_block_hash: tip.index_block_hash,
+          ...(tip.microblock_hash ? { microblock_hash: tip.microblock_hash, microblock_sequence: tip.microblock_sequence } : {}),
+          burn_block_height: tip.burn_block_height,
+        };
+      }
+      if (ctx.ingest) {
+        const received = ctx.ingest.receivedId();
+        const processed = ctx.ingest.processedId();
+        const error = ctx.ingest.error();
+        body.event_log = { received_id: received, processed_id: processed, behind: received - processed, ...(error ? { error } : {}) };
+        if (error) body.status = 'processing_stopped';
+      }
+      return body;
+    },
+  },
+];

@@ -1,0 +1,115 @@
+// The event observer: accepts the node's POSTs, checks each body in the decode pool, appends it to
+// the event log (durably) and only then answers. 200 {"result":"ok"} for a good body, 400 with a
+// JSON error for a malformed one (kept in the log, marked rejected), 413 over the size limit.
+import uWS, { type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
+import type { EventLogWriter } from './event-log/writer.ts';
+import { RecordStatus } from './event-log/record.ts';
+import { writeJson, type ResponseState } from '../http/respond.ts';
+
+export interface CheckResult {
+  ok: boolean;
+  /** Why the body is malformed, when !ok. */
+  reason?: string;
+  /** Whatever the checker produced for a good body (the decoded event), handed to onAccepted. */
+  decoded?: unknown;
+}
+
+export interface ObserverOptions {
+  writer: EventLogWriter;
+  /** Checks (and decodes) a body off the event loop. */
+  check: (path: string, body: Buffer) => Promise<CheckResult>;
+  onAccepted?: (id: number, path: string, decoded: unknown) => void;
+  bodyLimit: number;
+}
+
+export function createObserverApp(opts: ObserverOptions): TemplatedApp {
+  const app = uWS.App();
+  app.get('/', (res) => {
+    writeJson(res, { aborted: false }, 200, { status: 'ready', msg: 'API event observer' });
+  });
+  app.post('/*', (res, req) => handlePost(res, req.getUrl(), Number(req.getHeader('content-length') || -1), opts));
+  app.any('/*', (res, req) => {
+    writeJson(res, { aborted: false }, 404, { error: 'Not Found', message: `${req.getMethod().toUpperCase()} ${req.getUrl()}: the observer takes POSTs` });
+  });
+  return app;
+}
+
+function handlePost(res: HttpResponse, path: string, declaredLength: number, opts: ObserverOptions): void {
+  const state: ResponseState = { aborted: false };
+  res.onAborted(() => {
+    state.aborted = true;
+  });
+  if (declaredLength > opts.bodyLimit) {
+    void rejectOversized(res, state, path, declaredLength, opts);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let overflowed = false;
+  res.onData((chunk, isLast) => {
+    if (overflowed) return;
+    received += chunk.byteLength;
+    if (received > opts.bodyLimit) {
+      overflowed = true;
+      void rejectOversized(res, state, path, received, opts);
+      return;
+    }
+    // uWS reuses the chunk's memory after this callback returns: copy it.
+    chunks.push(Buffer.from(chunk.slice(0)));
+    if (isLast) void accept(res, state, path, chunks, received, opts);
+  });
+}
+
+async function rejectOversized(res: HttpResponse, state: ResponseState, path: string, size: number, opts: ObserverOptions): Promise<void> {
+  const reason = `body of ${path} is ${size} bytes or more, over the limit of ${opts.bodyLimit} bytes`;
+  try {
+    await opts.writer.append({ path, body: Buffer.alloc(0), status: RecordStatus.Rejected, note: reason });
+  } finally {
+    // Closing after the answer: the rest of the body is not read.
+    if (!state.aborted) {
+      res.cork(() => {
+        res.writeStatus('413 Payload Too Large').writeHeader('content-type', 'application/json').writeHeader('connection', 'close');
+        res.end(JSON.stringify({ error: 'Payload Too Large', message: reason }), true);
+      });
+    }
+  }
+}
+
+async function accept(res: HttpResponse, state: ResponseState, path: string, chunks: Buffer[], size: number, opts: ObserverOptions): Promise<void> {
+  // A shared buffer lets the decode worker read the body without another copy.
+  const shared = Buffer.from(new SharedArrayBuffer(size));
+  let at = 0;
+  for (const c of chunks) {
+    c.copy(shared, at);
+    at += c.length;
+  }
+  chunks.length = 0;
+  let check: CheckResult;
+  try {
+    check = await opts.check(path, shared);
+  } catch (err) {
+    // The checker itself failed (not the body): the node will retry; nothing was stored.
+    console.error(`observer: checking ${path} failed:`, err);
+    writeJson(res, state, 500, { error: 'Internal Server Error', message: 'could not check the request; retry' });
+    return;
+  }
+  let id: number;
+  try {
+    id = await opts.writer.append({
+      path,
+      body: shared,
+      status: check.ok ? RecordStatus.Accepted : RecordStatus.Rejected,
+      note: check.ok ? '' : (check.reason ?? 'malformed'),
+    });
+  } catch (err) {
+    console.error(`observer: appending ${path} to the event log failed:`, err);
+    writeJson(res, state, 500, { error: 'Internal Server Error', message: 'could not store the request; retry' });
+    return;
+  }
+  if (!check.ok) {
+    writeJson(res, state, 400, { error: 'Bad Request', message: check.reason ?? 'malformed body' });
+    return;
+  }
+  opts.onAccepted?.(id, path, check.decoded);
+  writeJson(res, state, 200, { result: 'ok' });
+}

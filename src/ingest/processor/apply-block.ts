@@ -1,0 +1,81 @@
+// /new_block: store the block's facts and decide canonical status the way the reference API does:
+// the longest chain by Stacks height wins, ties go to the first seen. A block taller than the tip
+// whose parent is off the canonical chain restores that fork and orphans the blocks it replaces;
+// orphaned blocks' txs go back to the mempool, their balance changes are undone.
+import type { DecodedEvent } from '../../workers/decoded.ts';
+import type { BlockState } from './chain-state.ts';
+import { blockDeltas, blockTxs, setMempool, type ApplyContext } from './context.ts';
+import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
+import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
+
+type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
+
+export async function applyBlock(ctx: ApplyContext, ev: BlockEvent): Promise<void> {
+  const { state, batch, logId } = ctx;
+  const meta = ev.block;
+  // Duplicate delivery (node restart, re-announced boot block, repeated request): nothing changes.
+  if (state.blocks.has(meta.index_block_hash)) return;
+  const parent = state.blocks.get(meta.parent_index_block_hash);
+  const canonical = !state.tip || meta.block_height > state.tip.block_height;
+  if (canonical && parent && !parent.canonical) await restoreFork(ctx, parent);
+
+  batch.addFacts(ev.facts);
+  const block: BlockState = {
+    index_block_hash: meta.index_block_hash,
+    block_hash: meta.block_hash,
+    block_height: meta.block_height,
+    parent_index_block_hash: meta.parent_index_block_hash,
+    canonical,
+    burn_block_time: meta.burn_block_time,
+    burn_block_height: meta.burn_block_height,
+    burn_block_hash: meta.burn_block_hash,
+    parent_microblock_hash: meta.parent_microblock_hash,
+    parent_microblock_sequence: meta.parent_microblock_sequence,
+    txs: ev.txs,
+    deltas: ev.deltas,
+  };
+  state.addBlock(block);
+  batch.addRows('block_canonical', [blockCanonicalRow(block, logId)]);
+  recordBlockMicroblocks(ctx, block, ev.microblocks);
+  if (!canonical) return;
+  state.rememberMined(ev.txs.map((t) => t.tx_id));
+  addBalanceRows(batch, ev.deltas, 1);
+  for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
+  await acceptMicroblockStream(ctx, block);
+}
+
+/** Makes `tip` and its non-canonical ancestors canonical, orphaning what stood at their heights. */
+async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
+  const { state, batch, logId } = ctx;
+  const restore: BlockState[] = [];
+  for (let b: BlockState | undefined = tip; b && !b.canonical; b = state.blocks.get(b.parent_index_block_hash)) restore.push(b);
+  const orphaned: BlockState[] = [];
+  for (const b of restore) {
+    for (const hash of state.byHeight.get(b.block_height) ?? []) {
+      const other = state.blocks.get(hash)!;
+      if (other !== b && other.canonical) orphaned.push(other);
+    }
+  }
+  // Heights above the restored fork that the old chain had: orphaned too (the new block is taller).
+  for (let h = tip.block_height + 1; state.tip && h <= state.tip.block_height; h++) {
+    const other = state.canonicalAt(h);
+    if (other) orphaned.push(other);
+  }
+  for (const o of orphaned) {
+    o.canonical = false;
+    batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
+    addBalanceRows(batch, await blockDeltas(ctx, o), -1);
+    for (const tx of await blockTxs(ctx, o)) if (tx.raw_tx !== '0x00') setMempool(ctx, tx.tx_id, 'pending', { tx });
+    orphanAcceptedMicroblocks(ctx, o);
+  }
+  for (const b of restore.reverse()) {
+    b.canonical = true;
+    batch.addRows('block_canonical', [blockCanonicalRow(b, logId)]);
+    addBalanceRows(batch, await blockDeltas(ctx, b), 1);
+    for (const tx of await blockTxs(ctx, b)) {
+      if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
+    }
+    await acceptMicroblockStream(ctx, b);
+  }
+  state.tip = restore.at(-1) ?? state.tip;
+}

@@ -1,0 +1,40 @@
+// /new_mempool_tx and /drop_mempool_tx, and the mempool status changes gathered while an entry
+// was applied (confirmations, orphaned txs coming back).
+import type { DecodedEvent } from '../../workers/decoded.ts';
+import { setMempool, type ApplyContext } from './context.ts';
+import { mempoolTxRow } from './overlay.ts';
+
+type MempoolEvent = Extract<DecodedEvent, { kind: 'mempool' }>;
+type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
+
+export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
+  const fresh = ev.txs.filter((t) => !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id));
+  if (fresh.length === 0) return;
+  ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, Math.floor(ctx.receivedAt / 1000))));
+  for (const t of fresh) setMempool(ctx, t.tx_id, 'pending');
+}
+
+export function applyDrop(ctx: ApplyContext, ev: DropEvent): void {
+  for (const id of ev.tx_ids) {
+    if (ctx.state.mempoolPending.has(id) || ctx.mempool.get(id)?.status === 'pending') {
+      setMempool(ctx, id, 'dropped', { reason: ev.reason, replaced_by: ev.new_tx_id });
+    }
+  }
+}
+
+/** Turns the entry's gathered status changes into rows and updates the in-memory pending set. */
+export function flushMempoolChanges(ctx: ApplyContext): void {
+  if (ctx.mempool.size === 0) return;
+  const rows = [];
+  const restored = [];
+  for (const [tx_id, change] of ctx.mempool) {
+    rows.push({ tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', version: ctx.logId });
+    if (change.status === 'pending') {
+      if (change.tx && !ctx.state.mempoolPending.has(tx_id)) restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000)));
+      ctx.state.mempoolPending.add(tx_id);
+    } else ctx.state.mempoolPending.delete(tx_id);
+  }
+  ctx.batch.addRows('mempool_txs', restored);
+  ctx.batch.addRows('mempool_status', rows);
+  ctx.mempool.clear();
+}

@@ -1,0 +1,63 @@
+// Rows of many log entries gathered per table and inserted together: ClickHouse wants few large
+// inserts. Each insert carries a token derived from the batch's entry range and the table, which
+// makes a repeated insert of the same batch a no-op.
+import type { Store } from '../../storage/client.ts';
+
+export class Batch {
+  private readonly text = new Map<string, string[]>();
+  private bytes = 0;
+  from = 0;
+  to = 0;
+  entries = 0;
+
+  addText(table: string, jsonEachRow: string | undefined): void {
+    if (!jsonEachRow) return;
+    let parts = this.text.get(table);
+    if (!parts) this.text.set(table, (parts = []));
+    parts.push(jsonEachRow);
+    this.bytes += jsonEachRow.length;
+  }
+
+  addRows(table: string, rows: Array<Record<string, unknown>>): void {
+    if (rows.length === 0) return;
+    this.addText(table, rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).join('\n') + '\n');
+  }
+
+  addFacts(facts: Record<string, string>): void {
+    for (const [table, text] of Object.entries(facts)) this.addText(table, text);
+  }
+
+  noteEntry(id: number): void {
+    if (this.entries === 0) this.from = id;
+    this.to = id;
+    this.entries++;
+  }
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  get isEmpty(): boolean {
+    return this.entries === 0;
+  }
+
+  tables(): string[] {
+    return [...this.text.keys()];
+  }
+
+  /** Inserts every table's rows; facts before the overlay tables so readers never see a canonical
+   *  flag for a block whose rows are not there yet. */
+  async insert(store: Store, order: readonly string[]): Promise<void> {
+    const names = [...this.text.keys()].sort((a, b) => rank(order, a) - rank(order, b));
+    for (const table of names) {
+      const body = this.text.get(table)!.join('');
+      const token = `${this.from}-${this.to}:${table}`;
+      await store.client.command({ query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${body}` });
+    }
+  }
+}
+
+function rank(order: readonly string[], table: string): number {
+  const i = order.indexOf(table);
+  return i < 0 ? order.length : i;
+}

@@ -1,0 +1,49 @@
+// What the apply-* steps share while one batch is built: the chain state, the batch, the current
+// log entry, and lookups of facts stored by earlier runs (for reorgs of blocks not in memory).
+import type { Store } from '../../storage/client.ts';
+import type { Batch } from './batch.ts';
+import type { BlockState, ChainState } from './chain-state.ts';
+import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+
+export interface ApplyContext {
+  store: Store;
+  state: ChainState;
+  batch: Batch;
+  logId: number;
+  /** Receipt time of the log entry, ms. */
+  receivedAt: number;
+  /** Mempool status changes gathered during this entry: tx_id -> new status. */
+  mempool: Map<string, { status: 'pending' | 'dropped' | 'confirmed'; reason?: string; replaced_by?: string; tx?: TxRef }>;
+}
+
+export async function blockTxs(ctx: ApplyContext, b: BlockState): Promise<TxRef[]> {
+  if (b.txs) return b.txs;
+  const rs = await ctx.store.client.query({
+    query: `SELECT tx_id, microblock_hash, microblock_sequence, microblock_parent_hash, tx_index, raw_tx, sender_address, sponsor_address,
+                   toString(nonce) AS nonce, toString(fee_rate) AS fee_rate, type_id, contract_id, function_name
+            FROM txs WHERE tx_id IN (SELECT arrayJoin(tx_ids) FROM blocks WHERE index_block_hash = {h:String})
+              AND index_block_hash = {h:String} LIMIT 1 BY tx_id`,
+    query_params: { h: b.index_block_hash },
+    format: 'JSONEachRow',
+  });
+  b.txs = (await rs.json<TxRef>()).map((t) => ({ ...t, microblock_sequence: Number(t.microblock_sequence), tx_index: Number(t.tx_index) }));
+  return b.txs;
+}
+
+export async function blockDeltas(ctx: ApplyContext, b: BlockState): Promise<BalanceDelta[]> {
+  if (b.deltas) return b.deltas;
+  const rs = await ctx.store.client.query({
+    query: `SELECT principal, asset, toString(balance) AS balance, toString(total_sent) AS total_sent, toString(total_received) AS total_received,
+                   toString(total_fees_sent) AS total_fees_sent, toString(total_miner_rewards) AS total_miner_rewards
+            FROM balance_changes WHERE index_block_hash = {h:String} LIMIT 1 BY principal, asset`,
+    query_params: { h: b.index_block_hash },
+    format: 'JSONEachRow',
+  });
+  b.deltas = await rs.json<BalanceDelta>();
+  return b.deltas;
+}
+
+/** Records a mempool status change; the last change within an entry wins. */
+export function setMempool(ctx: ApplyContext, tx_id: string, status: 'pending' | 'dropped' | 'confirmed', extra: { reason?: string; replaced_by?: string; tx?: TxRef } = {}): void {
+  ctx.mempool.set(tx_id, { status, ...extra });
+}

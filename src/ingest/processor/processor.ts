@@ -1,0 +1,163 @@
+// Reads the event log in order from the checkpoint, decodes entries in the pool (a few ahead),
+// applies them to the chain state and inserts their rows in batches. A failure stops processing at
+// that entry and is reported; a restart resumes from the last committed batch.
+import { join } from 'node:path';
+import type { Store } from '../../storage/client.ts';
+import type { DecodePool } from '../../workers/pool.ts';
+import type { DecodeOutcome } from '../../workers/decoded.ts';
+import { readRecords } from '../event-log/reader.ts';
+import { RecordStatus, type EventRecord } from '../event-log/record.ts';
+import { Batch } from './batch.ts';
+import { loadChainState, type ChainState } from './chain-state.ts';
+import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
+import { applyEntry } from './apply-entry.ts';
+import type { ApplyContext } from './context.ts';
+
+/** Insert order: facts, then running totals, then the overlays that make facts visible as canonical. */
+const INSERT_ORDER = ['blocks', 'microblocks', 'txs', 'stx_events', 'stx_lock_events', 'ft_events', 'nft_events', 'contract_logs', 'contracts', 'pox_events', 'principal_txs', 'miner_rewards', 'balance_changes', 'mempool_txs', 'balances', 'microblock_canonical', 'block_canonical', 'mempool_status'];
+
+const BATCH_BYTES = 48 * 1024 * 1024;
+const BATCH_ENTRIES = 20_000;
+const READ_AHEAD = 16;
+
+export interface ProcessorError {
+  logId: number;
+  path: string;
+  message: string;
+}
+
+export interface ProcessorOptions {
+  store: Store;
+  logDir: string;
+  pool: DecodePool;
+  /** Highest log id safe to process (the writer's durable id); unbounded for a closed log. */
+  durableId?: () => number;
+  checkpointFile?: string;
+}
+
+export class Processor {
+  state!: ChainState;
+  checkpoint!: Checkpoint;
+  error: ProcessorError | null = null;
+  /** Decoded results handed over by the observer, so live entries are not decoded twice. */
+  readonly handoff = new Map<number, DecodeOutcome>();
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private stopped = false;
+  readonly stats = { entries: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
+  private readonly checkpointFile: string;
+
+  constructor(private readonly opts: ProcessorOptions) {
+    this.checkpointFile = opts.checkpointFile ?? join(opts.logDir, 'checkpoint.json');
+  }
+
+  get committedId(): number {
+    return this.checkpoint.committed;
+  }
+
+  async init(): Promise<void> {
+    this.checkpoint = readCheckpoint(this.checkpointFile);
+    this.state = await loadChainState(this.opts.store, this.checkpoint.committed);
+    const pending = this.checkpoint.pending;
+    if (pending) {
+      // Redo the interrupted batch exactly: same entries, same tokens.
+      await this.processRange(pending.to, pending.to);
+    }
+  }
+
+  /** Processes everything durable now; concurrent calls coalesce. */
+  kick(): Promise<void> {
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.rerun = false;
+          await this.processRange(this.opts.durableId?.() ?? Number.MAX_SAFE_INTEGER);
+        } while (this.rerun && !this.error && !this.stopped);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  /** Processes entries after the checkpoint up to `until`; a batch closes at `forceFlushAt` or by size. */
+  private async processRange(until: number, forceFlushAt?: number): Promise<void> {
+    if (this.error || until <= this.checkpoint.committed) return;
+    let batch = new Batch();
+    const ctxFor = (rec: EventRecord): ApplyContext => ({ store: this.opts.store, state: this.state, batch, logId: rec.id, receivedAt: rec.receivedAt, mempool: new Map() });
+    const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
+    const records = readRecords(this.opts.logDir, { afterId: this.checkpoint.committed, untilId: until });
+    let exhausted = false;
+    let current: EventRecord | undefined;
+    const fill = async () => {
+      while (!exhausted && window.length < READ_AHEAD) {
+        const next = await records.next();
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        const rec = next.value;
+        window.push({ rec, outcome: this.decode(rec) });
+      }
+    };
+    try {
+      await fill();
+      while (window.length > 0 && !this.stopped) {
+        const { rec, outcome } = window.shift()!;
+        current = rec;
+        const t0 = performance.now();
+        const decoded = await outcome;
+        this.stats.decodeMs += performance.now() - t0;
+        const t1 = performance.now();
+        if (decoded) await applyEntry(ctxFor(rec), rec.path, decoded);
+        this.stats.applyMs += performance.now() - t1;
+        batch.noteEntry(rec.id);
+        this.stats.entries++;
+        this.stats.bytes += rec.body.length;
+        const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES : rec.id === forceFlushAt;
+        if (mustFlush) {
+          await this.flush(batch);
+          batch = new Batch();
+        }
+        await fill();
+      }
+      if (!batch.isEmpty && !this.stopped) await this.flush(batch);
+    } catch (err) {
+      const at = current?.id ?? this.checkpoint.committed + 1;
+      this.error = { logId: at, path: current?.path ?? '', message: (err as Error).message ?? String(err) };
+      console.error(`processor: stopped at event log entry ${at}:`, err);
+    } finally {
+      await records.return(undefined);
+    }
+  }
+
+  private decode(rec: EventRecord): Promise<DecodeOutcome | null> {
+    if (rec.status === RecordStatus.Rejected) return Promise.resolve(null);
+    const handed = this.handoff.get(rec.id);
+    if (handed) {
+      this.handoff.delete(rec.id);
+      return Promise.resolve(handed);
+    }
+    return this.opts.pool.decode(rec.path, rec.body);
+  }
+
+  private async flush(batch: Batch): Promise<void> {
+    const t0 = performance.now();
+    this.checkpoint = { committed: this.checkpoint.committed, pending: { from: batch.from, to: batch.to } };
+    writeCheckpoint(this.checkpointFile, this.checkpoint);
+    await batch.insert(this.opts.store, INSERT_ORDER);
+    this.checkpoint = { committed: batch.to, pending: null };
+    writeCheckpoint(this.checkpointFile, this.checkpoint);
+    this.stats.batches++;
+    this.stats.insertMs += performance.now() - t0;
+  }
+}

@@ -1,0 +1,68 @@
+// Applies the versioned migrations in sql/ (NNNN_name.sql, in order), each once, at start-up.
+// With a cluster configured the same files are rewritten to ON CLUSTER DDL with Replicated engines.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Store } from './client.ts';
+
+export const SQL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql');
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+export function splitStatements(sql: string): string[] {
+  const withoutComments = sql
+    .split('\n')
+    .map((line) => line.replace(/--.*$/, ''))
+    .join('\n');
+  return withoutComments
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function loadMigrations(dir = SQL_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: Number(f.slice(0, 4)), name: f, statements: splitStatements(readFileSync(join(dir, f), 'utf8')) }));
+}
+
+/** Rewrites one DDL statement for a replicated cluster. */
+export function toClusterDdl(statement: string, cluster: string): string {
+  const table = /CREATE TABLE IF NOT EXISTS (\w+)/.exec(statement)?.[1];
+  if (!table) return statement;
+  return statement
+    .replace(`CREATE TABLE IF NOT EXISTS ${table}`, `CREATE TABLE IF NOT EXISTS ${table} ON CLUSTER \`${cluster}\``)
+    .replace(/ENGINE = (Replacing|Summing|Aggregating)?MergeTree(\(([^)]*)\))?/, (_m, kind: string | undefined, _p, args: string | undefined) => {
+      const zk = `'/clickhouse/tables/{shard}/{database}/${table}', '{replica}'`;
+      return `ENGINE = Replicated${kind ?? ''}MergeTree(${args ? `${zk}, ${args}` : zk})`;
+    })
+    .replace(/,?\s*non_replicated_deduplication_window = \d+/, '')
+    .replace(/SETTINGS\s*$/, '');
+}
+
+export async function migrate(store: Store, migrations = loadMigrations()): Promise<number[]> {
+  const onCluster = store.cluster ? ` ON CLUSTER \`${store.cluster}\`` : '';
+  const engine = store.cluster
+    ? `ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/schema_migrations', '{replica}')`
+    : 'ReplacingMergeTree';
+  await store.client.command({
+    query: `CREATE TABLE IF NOT EXISTS schema_migrations${onCluster} (version UInt32, name String, applied_at DateTime DEFAULT now()) ENGINE = ${engine} ORDER BY version`,
+  });
+  const rs = await store.client.query({ query: 'SELECT version FROM schema_migrations', format: 'JSONEachRow' });
+  const done = new Set((await rs.json<{ version: number }>()).map((r) => Number(r.version)));
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (done.has(m.version)) continue;
+    for (const st of m.statements) {
+      await store.client.command({ query: store.cluster ? toClusterDdl(st, store.cluster) : st });
+    }
+    await store.client.insert({ table: 'schema_migrations', values: [{ version: m.version, name: m.name }], format: 'JSONEachRow' });
+    applied.push(m.version);
+  }
+  return applied;
+}

@@ -1,0 +1,304 @@
+// /new_block → block, transaction, event, contract, reward and address-index fact rows, plus the
+// block's balance changes and the metadata the processor's chain state needs.
+import { RowSet } from './rows.ts';
+import type { BlockMeta, DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
+import { BalanceSheet, touch, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
+import { summarizeTx, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
+import { writePoxEvents } from './decode-pox.ts';
+
+interface Cost {
+  read_count?: number;
+  read_length?: number;
+  runtime?: number;
+  write_count?: number;
+  write_length?: number;
+}
+
+interface NodeTx {
+  txid: string;
+  tx_index: number;
+  status: string;
+  raw_tx: string;
+  raw_result: string;
+  contract_abi?: unknown;
+  contract_interface?: unknown;
+  execution_cost?: Cost;
+  microblock_sequence?: number | null;
+  microblock_hash?: string | null;
+  microblock_parent_hash?: string | null;
+  burnchain_op?: Record<string, unknown> | null;
+  vm_error?: string | null;
+}
+
+export interface NodeBlock {
+  block_hash: string;
+  block_height: number;
+  block_time?: number | null;
+  burn_block_hash: string;
+  burn_block_height: number;
+  burn_block_time: number;
+  miner_txid: string;
+  index_block_hash: string;
+  parent_block_hash: string;
+  parent_index_block_hash: string;
+  parent_microblock: string;
+  parent_microblock_sequence: number;
+  parent_burn_block_hash?: string;
+  parent_burn_block_height?: number;
+  parent_burn_block_timestamp?: number;
+  matured_miner_rewards?: Array<Record<string, string | undefined>>;
+  events: NodeEvent[];
+  transactions: NodeTx[];
+  anchored_cost?: Cost;
+  pox_v1_unlock_height?: number;
+  pox_v2_unlock_height?: number;
+  pox_v3_unlock_height?: number;
+  pox_v4_unlock_height?: number;
+  signer_bitvec?: string | null;
+  reward_set?: unknown;
+  cycle_number?: number | null;
+  tenure_height?: number | null;
+  consensus_hash?: string;
+  signer_signature_hash?: string | null;
+  miner_signature?: string | null;
+  signer_signature?: string[] | null;
+}
+
+const ZERO_HASH = `0x${'0'.repeat(64)}`;
+
+const costColumns = (c: Cost | undefined) => ({
+  execution_cost_read_count: c?.read_count ?? 0,
+  execution_cost_read_length: c?.read_length ?? 0,
+  execution_cost_runtime: c?.runtime ?? 0,
+  execution_cost_write_count: c?.write_count ?? 0,
+  execution_cost_write_length: c?.write_length ?? 0,
+});
+
+export function blockMetaOf(b: NodeBlock): BlockMeta {
+  return {
+    index_block_hash: b.index_block_hash,
+    block_hash: b.block_hash,
+    block_height: b.block_height,
+    parent_index_block_hash: b.parent_index_block_hash,
+    parent_block_hash: b.parent_block_hash,
+    parent_microblock_hash: b.parent_microblock === ZERO_HASH ? '' : b.parent_microblock,
+    parent_microblock_sequence: b.parent_microblock === ZERO_HASH ? -1 : b.parent_microblock_sequence,
+    burn_block_hash: b.burn_block_hash,
+    burn_block_height: b.burn_block_height,
+    burn_block_time: b.burn_block_time,
+    block_time: b.block_time ?? 0,
+  };
+}
+
+/** Txs of one payload, summarized; shared with /new_microblocks. */
+export function summarizeNodeTxs(txs: NodeTx[]): Array<{ tx: NodeTx; summary: TxSummary }> {
+  return txs.map((tx) => ({ tx, summary: tx.raw_tx === '0x00' ? burnchainOpSummary(tx.burnchain_op ?? null) : summarizeTx(tx.raw_tx, tx.txid) }));
+}
+
+export function txRefOf(tx: NodeTx, s: TxSummary): TxRef {
+  return {
+    tx_id: tx.txid,
+    microblock_hash: tx.microblock_hash ?? '',
+    microblock_sequence: tx.microblock_sequence ?? 2147483647,
+    microblock_parent_hash: tx.microblock_parent_hash ?? '',
+    tx_index: tx.tx_index,
+    raw_tx: tx.raw_tx,
+    sender_address: s.sender_address,
+    sponsor_address: s.sponsor_address,
+    nonce: s.nonce,
+    fee_rate: s.fee_rate,
+    type_id: s.type_id,
+    contract_id: s.contract_id,
+    function_name: s.function_name,
+  };
+}
+
+export interface TxContext {
+  index_block_hash: string;
+  block_hash: string;
+  block_height: number;
+  burn_block_time: number;
+  burn_block_height: number;
+  parent_burn_block_time: number;
+  block_time: number;
+  parent_block_hash: string;
+  parent_index_block_hash: string;
+}
+
+/** Writes tx, event, contract and address-index rows for txs of one block or microblock payload. */
+export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, events: NodeEvent[], ctx: TxContext, rows: RowSet, sheet: BalanceSheet): void {
+  const byTx = new Map<string, NodeEvent[]>();
+  for (const ev of events) {
+    if (ev.committed === false) continue;
+    let list = byTx.get(ev.txid);
+    if (!list) byTx.set(ev.txid, (list = []));
+    list.push(ev);
+  }
+  for (const { tx, summary: s } of items) {
+    const microblock_hash = tx.microblock_hash ?? '';
+    const placement = { tx_id: tx.txid, index_block_hash: ctx.index_block_hash, microblock_hash, block_height: ctx.block_height, tx_index: tx.tx_index };
+    const touched: TouchMap = new Map();
+    const success = tx.status === 'success';
+    const txEvents = success ? (byTx.get(tx.txid) ?? []) : [];
+    const eventCount = writeTxEvents(txEvents, placement, rows, sheet, touched);
+    writePoxEvents(txEvents, placement, rows);
+    const fee = BigInt(s.fee_rate);
+    const payer = s.sponsor_address || s.sender_address;
+    if (fee > 0n && payer) sheet.fee(payer, fee);
+    touch(touched, s.sender_address, payer === s.sender_address ? fee : 0n, 0n);
+    touch(touched, s.sponsor_address || undefined, payer === s.sponsor_address ? fee : 0n, 0n);
+    for (const p of s.principals) touch(touched, p);
+    rows.add('txs', {
+      tx_id: tx.txid,
+      index_block_hash: ctx.index_block_hash,
+      microblock_hash,
+      block_hash: ctx.block_hash,
+      block_height: ctx.block_height,
+      burn_block_time: ctx.burn_block_time,
+      burn_block_height: ctx.burn_block_height,
+      parent_burn_block_time: ctx.parent_burn_block_time,
+      block_time: ctx.block_time,
+      parent_block_hash: ctx.parent_block_hash,
+      parent_index_block_hash: ctx.parent_index_block_hash,
+      microblock_sequence: tx.microblock_sequence ?? 2147483647,
+      microblock_parent_hash: tx.microblock_parent_hash ?? '',
+      tx_index: tx.tx_index,
+      status: tx.status,
+      raw_tx: tx.raw_tx,
+      raw_result: tx.raw_result,
+      type_id: s.type_id,
+      sender_address: s.sender_address,
+      sponsor_address: s.sponsor_address,
+      nonce: s.nonce,
+      fee_rate: s.fee_rate,
+      contract_id: s.contract_id,
+      function_name: s.function_name,
+      event_count: eventCount,
+      ...costColumns(tx.execution_cost),
+      vm_error: tx.vm_error == null ? null : tx.vm_error.replace(/\u0000/g, ''),
+      burnchain_op: tx.burnchain_op ? JSON.stringify(tx.burnchain_op) : null,
+    });
+    if (s.deploy) {
+      rows.add('contracts', {
+        contract_id: s.contract_id,
+        tx_id: tx.txid,
+        index_block_hash: ctx.index_block_hash,
+        microblock_hash,
+        block_height: ctx.block_height,
+        clarity_version: s.deploy.clarity_version,
+        source_code: s.deploy.source_code,
+        abi: success && (tx.contract_interface ?? tx.contract_abi) ? JSON.stringify(tx.contract_interface ?? tx.contract_abi) : null,
+      });
+    }
+    for (const [principal, t] of touched) {
+      rows.add('principal_txs', {
+        principal,
+        block_height: ctx.block_height,
+        microblock_sequence: tx.microblock_sequence ?? 2147483647,
+        tx_index: tx.tx_index,
+        tx_id: tx.txid,
+        index_block_hash: ctx.index_block_hash,
+        microblock_hash,
+        stx_sent: t.sent,
+        stx_received: t.received,
+      });
+    }
+  }
+}
+
+export function decodeBlock(b: NodeBlock): DecodedEvent {
+  const rows = new RowSet();
+  const sheet = new BalanceSheet();
+  const meta = blockMetaOf(b);
+  const items = summarizeNodeTxs(b.transactions);
+  const ctx: TxContext = {
+    index_block_hash: b.index_block_hash,
+    block_hash: b.block_hash,
+    block_height: b.block_height,
+    burn_block_time: b.burn_block_time,
+    burn_block_height: b.burn_block_height,
+    parent_burn_block_time: b.parent_burn_block_timestamp ?? 0,
+    block_time: b.block_time ?? 0,
+    parent_block_hash: b.parent_block_hash,
+    parent_index_block_hash: b.parent_index_block_hash,
+  };
+  writeTxs(items, b.events, ctx, rows, sheet);
+  const ordered = [...b.transactions].sort((x, y) => x.tx_index - y.tx_index);
+  rows.add('blocks', {
+    index_block_hash: b.index_block_hash,
+    block_hash: b.block_hash,
+    block_height: b.block_height,
+    parent_index_block_hash: b.parent_index_block_hash,
+    parent_block_hash: b.parent_block_hash,
+    parent_microblock_hash: meta.parent_microblock_hash,
+    parent_microblock_sequence: meta.parent_microblock_sequence,
+    burn_block_hash: b.burn_block_hash,
+    burn_block_height: b.burn_block_height,
+    burn_block_time: b.burn_block_time,
+    parent_burn_block_hash: b.parent_burn_block_hash ?? '',
+    parent_burn_block_height: b.parent_burn_block_height ?? 0,
+    parent_burn_block_time: b.parent_burn_block_timestamp ?? 0,
+    miner_txid: b.miner_txid,
+    block_time: b.block_time ?? 0,
+    tenure_height: b.tenure_height ?? b.block_height,
+    consensus_hash: b.consensus_hash ?? '',
+    ...costColumns(b.anchored_cost),
+    tx_ids: ordered.map((t) => t.txid),
+    tx_count: ordered.length,
+    signer_bitvec: b.signer_bitvec ?? null,
+    signer_signatures: (b.signer_signature ?? []).map((s) => (s.startsWith('0x') ? s : `0x${s}`)),
+    signer_signature_hash: b.signer_signature_hash ?? '',
+    miner_signature: b.miner_signature ?? '',
+    cycle_number: b.cycle_number ?? null,
+    reward_set: b.reward_set ? JSON.stringify(b.reward_set) : null,
+    pox_v1_unlock_height: b.pox_v1_unlock_height ?? 0,
+    pox_v2_unlock_height: b.pox_v2_unlock_height ?? 0,
+    pox_v3_unlock_height: b.pox_v3_unlock_height ?? 0,
+    pox_v4_unlock_height: b.pox_v4_unlock_height ?? 0,
+  });
+  for (const r of b.matured_miner_rewards ?? []) {
+    const coinbase = BigInt(r.coinbase_amount ?? '0');
+    const anchored = BigInt(r.tx_fees_anchored ?? '0');
+    const confirmed = BigInt(r.tx_fees_streamed_confirmed ?? '0');
+    const produced = BigInt(r.tx_fees_streamed_produced ?? '0');
+    rows.add('miner_rewards', {
+      index_block_hash: b.index_block_hash,
+      block_height: b.block_height,
+      from_index_block_hash: r.from_index_consensus_hash ?? '',
+      from_stacks_block_hash: r.from_stacks_block_hash ?? '',
+      recipient: r.recipient ?? '',
+      miner_address: r.miner_address ?? r.recipient ?? '',
+      coinbase_amount: coinbase,
+      tx_fees_anchored: anchored,
+      tx_fees_streamed_confirmed: confirmed,
+      tx_fees_streamed_produced: produced,
+    });
+    if (r.recipient) sheet.reward(r.recipient, coinbase + anchored + confirmed + produced);
+  }
+  const deltas = [...sheet.rows.values()].map((d) => ({
+    principal: d.principal,
+    asset: d.asset,
+    balance: d.balance.toString(),
+    total_sent: d.sent.toString(),
+    total_received: d.received.toString(),
+    total_fees_sent: d.fees.toString(),
+    total_miner_rewards: d.rewards.toString(),
+  }));
+  for (const d of deltas) rows.add('balance_changes', { index_block_hash: b.index_block_hash, microblock_hash: '', ...d });
+  return { kind: 'block', block: meta, txs: items.map(({ tx, summary }) => txRefOf(tx, summary)), microblocks: microblocksOf(b.transactions, b.parent_index_block_hash), deltas, facts: rows.serialize() };
+}
+
+/** Microblocks a block confirms, reconstructed from its txs' microblock fields. */
+export function microblocksOf(txs: NodeTx[], parentIndexBlockHash: string): MicroblockMeta[] {
+  const byHash = new Map<string, MicroblockMeta>();
+  for (const tx of txs) {
+    if (!tx.microblock_hash) continue;
+    let mb = byHash.get(tx.microblock_hash);
+    if (!mb) {
+      mb = { microblock_hash: tx.microblock_hash, microblock_sequence: tx.microblock_sequence ?? 0, microblock_parent_hash: tx.microblock_parent_hash ?? '', parent_index_block_hash: parentIndexBlockHash, tx_ids: [] };
+      byHash.set(tx.microblock_hash, mb);
+    }
+    mb.tx_ids.push(tx.txid);
+  }
+  return [...byHash.values()].sort((a, b) => a.microblock_sequence - b.microblock_sequence);
+}

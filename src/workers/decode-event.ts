@@ -1,0 +1,52 @@
+// The decode pool's task: one observer request body → checked, decoded rows. Pure: the same body
+// always gives the same rows, which is what makes replay and crash recovery safe.
+import { parsePayload, MalformedPayload } from './validate-payload.ts';
+import { DecodeError } from './decode/bytes.ts';
+import type { DecodeOutcome, DecodedEvent } from './decoded.ts';
+import { decodeBlock, type NodeBlock } from './decode-block.ts';
+import { decodeStackerDbChunks, decodeProposalResponse } from './decode-signer.ts';
+import { decodeAttachments, decodeBurnBlock, decodeDrop, decodeMempool, decodeMicroblocks } from './decode-other.ts';
+
+export interface DecodeTask {
+  path: string;
+  /** The request body (a SharedArrayBuffer-backed view from the observer, or a plain copy). */
+  body: Uint8Array;
+}
+
+function decodeParsed(path: string, payload: unknown): DecodedEvent {
+  switch (path) {
+    case '/new_block':
+      return decodeBlock(payload as NodeBlock);
+    case '/new_burn_block':
+      return decodeBurnBlock(payload as Parameters<typeof decodeBurnBlock>[0]);
+    case '/new_microblocks':
+      return decodeMicroblocks(payload as Parameters<typeof decodeMicroblocks>[0]);
+    case '/new_mempool_tx':
+      return decodeMempool(payload as string[]);
+    case '/drop_mempool_tx':
+      return decodeDrop(payload as Parameters<typeof decodeDrop>[0]);
+    case '/attachments/new':
+      return decodeAttachments(payload as Parameters<typeof decodeAttachments>[0]);
+    case '/stackerdb_chunks':
+      return decodeStackerDbChunks(payload as Parameters<typeof decodeStackerDbChunks>[0]);
+    case '/proposal_response':
+      return decodeProposalResponse(payload as Record<string, unknown>);
+    default:
+      // Unknown and unknown paths: the processor stores what it needs from the raw log.
+      return { kind: 'ignored' };
+  }
+}
+
+export function decodeEvent(task: DecodeTask): DecodeOutcome {
+  const text = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8');
+  try {
+    const payload = parsePayload(task.path, text);
+    return { ok: true, event: decodeParsed(task.path, payload) };
+  } catch (e) {
+    if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
+    if (e instanceof DecodeError) return { ok: false, reason: `body of ${task.path} has an undecodable value: ${e.message}` };
+    throw e;
+  }
+}
+
+export default decodeEvent;

@@ -1,0 +1,126 @@
+// Decoding of the observer paths other than /new_block.
+import { RowSet } from './rows.ts';
+import type { DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
+import { summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
+import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
+import { summarizeTx } from './tx-summary.ts';
+import { decodeTransaction } from './decode/transaction.ts';
+
+interface NodeBurnBlock {
+  burn_block_hash: string;
+  burn_block_height: number;
+  burn_amount: number;
+  consensus_hash?: string;
+  parent_burn_block_hash?: string;
+  reward_recipients: Array<{ recipient: string; amt: number }>;
+  reward_slot_holders?: string[];
+}
+
+export function decodeBurnBlock(b: NodeBurnBlock): DecodedEvent {
+  const rows = new RowSet();
+  b.reward_recipients.forEach((r, reward_index) =>
+    rows.add('burn_rewards', { burn_block_height: b.burn_block_height, burn_block_hash: b.burn_block_hash, reward_index, reward_recipient: r.recipient, reward_amount: r.amt, burn_amount: b.burn_amount }),
+  );
+  (b.reward_slot_holders ?? []).forEach((address, slot_index) =>
+    rows.add('reward_slot_holders', { burn_block_height: b.burn_block_height, burn_block_hash: b.burn_block_hash, slot_index, address }),
+  );
+  return { kind: 'burn_block', burnBlock: burnBlockRow(b), facts: rows.serialize() };
+}
+
+/** burn_blocks rows get the log id from the processor (the newest delivery at a height wins). */
+function burnBlockRow(b: NodeBurnBlock) {
+  return {
+    burn_block_height: b.burn_block_height,
+    burn_block_hash: b.burn_block_hash,
+    burn_block_time: 0,
+    burn_amount: b.burn_amount,
+    consensus_hash: b.consensus_hash ?? '',
+    parent_burn_block_hash: b.parent_burn_block_hash ?? '',
+  };
+}
+
+interface NodeMicroblocks {
+  parent_index_block_hash: string;
+  burn_block_hash?: string;
+  burn_block_height?: number;
+  burn_block_timestamp?: number;
+  transactions: NodeBlock['transactions'];
+  events: NodeEvent[];
+}
+
+export function decodeMicroblocks(m: NodeMicroblocks): DecodedEvent {
+  const rows = new RowSet();
+  const items = summarizeNodeTxs(m.transactions);
+  writeTxs(items, m.events, {
+    index_block_hash: '',
+    block_hash: '',
+    block_height: 0,
+    burn_block_time: m.burn_block_timestamp ?? 0,
+    burn_block_height: m.burn_block_height ?? 0,
+    parent_burn_block_time: m.burn_block_timestamp ?? 0,
+    block_time: 0,
+    parent_block_hash: '',
+    parent_index_block_hash: m.parent_index_block_hash,
+  }, rows, new BalanceSheet());
+  const byHash = new Map<string, MicroblockMeta>();
+  for (const tx of m.transactions) {
+    const h = tx.microblock_hash ?? '';
+    let mb = byHash.get(h);
+    if (!mb) byHash.set(h, (mb = { microblock_hash: h, microblock_sequence: tx.microblock_sequence ?? 0, microblock_parent_hash: tx.microblock_parent_hash ?? '', parent_index_block_hash: m.parent_index_block_hash, tx_ids: [] }));
+    mb.tx_ids.push(tx.txid);
+  }
+  return {
+    kind: 'microblocks',
+    parent_index_block_hash: m.parent_index_block_hash,
+    burn_block_time: m.burn_block_timestamp ?? 0,
+    burn_block_height: m.burn_block_height ?? 0,
+    burn_block_hash: m.burn_block_hash ?? '',
+    microblocks: [...byHash.values()],
+    txs: items.map(({ tx, summary }) => txRefOf(tx, summary)),
+    facts: rows.serialize(),
+  };
+}
+
+export function decodeMempool(rawTxs: string[]): DecodedEvent {
+  const txs: TxRef[] = rawTxs.map((raw) => {
+    const d = decodeTransaction(raw);
+    const s = summarizeTx(raw, d.txId);
+    return {
+      tx_id: d.txId,
+      microblock_hash: '',
+      microblock_sequence: 2147483647,
+      microblock_parent_hash: '',
+      tx_index: 0,
+      raw_tx: raw,
+      sender_address: s.sender_address,
+      sponsor_address: s.sponsor_address,
+      nonce: s.nonce,
+      fee_rate: s.fee_rate,
+      type_id: s.type_id,
+      contract_id: s.contract_id,
+      function_name: s.function_name,
+    };
+  });
+  return { kind: 'mempool', txs, facts: {} };
+}
+
+export function decodeDrop(d: { dropped_txids: string[]; reason: string; new_txid?: string | null }): DecodedEvent {
+  return { kind: 'drop_mempool', tx_ids: d.dropped_txids, reason: d.reason, new_tx_id: d.new_txid ?? '' };
+}
+
+export function decodeAttachments(list: Array<Record<string, string | number>>): DecodedEvent {
+  const rows = new RowSet();
+  for (const a of list) {
+    rows.add('attachments', {
+      tx_id: a.tx_id,
+      index_block_hash: a.index_block_hash,
+      attachment_index: a.attachment_index,
+      block_height: a.block_height,
+      content_hash: a.content_hash,
+      contract_id: a.contract_id,
+      metadata: a.metadata,
+      content: a.content,
+    });
+  }
+  return { kind: 'facts', facts: rows.serialize() };
+}

@@ -1,0 +1,33 @@
+// Signer traffic: StackerDB chunk writes and block-proposal validation results, kept as rows.
+import type { DecodedEvent } from './decoded.ts';
+import { c32address } from './decode/c32.ts';
+
+interface StackerDbChunks {
+  contract_id: string | { issuer: [number, number[]]; name: string };
+  modified_slots: Array<{ slot_id: number; slot_version: number; sig: string; data: string }>;
+}
+
+/** contract_id arrives as the node's serde form {issuer: [version, [20 bytes]], name}. */
+export function stackerDbContractId(id: StackerDbChunks['contract_id']): string {
+  if (typeof id === 'string') return id;
+  const [version, bytes] = id.issuer;
+  return `${c32address(version, Buffer.from(bytes).toString('hex'))}.${id.name}`;
+}
+
+export function decodeStackerDbChunks(p: StackerDbChunks): DecodedEvent {
+  const contract_id = stackerDbContractId(p.contract_id);
+  return {
+    kind: 'signer',
+    table: 'stackerdb_chunks',
+    rows: p.modified_slots.map((s) => ({ contract_id, slot_id: s.slot_id, slot_version: s.slot_version, sig: s.sig, data: s.data })),
+  };
+}
+
+export function decodeProposalResponse(p: Record<string, unknown>): DecodedEvent {
+  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
+  return {
+    kind: 'signer',
+    table: 'block_proposal_responses',
+    rows: [{ signer_signature_hash: str(p.signer_signature_hash), result: str(p.result), reason: str(p.reason), reason_code: str(p.reason_code), payload: JSON.stringify(p) }],
+  };
+}

@@ -1,0 +1,142 @@
+// The node's per-block events[] → event fact rows, the balance changes they make, and the
+// principals each tx touches. Events are grouped per tx and renumbered 0..n-1 in node order; only
+// events of successful txs count (the reference API drops the rest).
+import type { RowSet } from './rows.ts';
+
+export interface NodeEvent {
+  txid: string;
+  event_index: number;
+  committed?: boolean;
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface TxPlacement {
+  tx_id: string;
+  index_block_hash: string;
+  microblock_hash: string;
+  block_height: number;
+  tx_index: number;
+}
+
+/** Per tx: principal -> STX moved, for the address-history index. */
+export type TouchMap = Map<string, { sent: bigint; received: bigint }>;
+
+export class BalanceSheet {
+  readonly rows = new Map<string, { principal: string; asset: string; balance: bigint; sent: bigint; received: bigint; fees: bigint; rewards: bigint }>();
+
+  private entry(principal: string, asset: string) {
+    const key = `${principal}\u0000${asset}`;
+    let e = this.rows.get(key);
+    if (!e) this.rows.set(key, (e = { principal, asset, balance: 0n, sent: 0n, received: 0n, fees: 0n, rewards: 0n }));
+    return e;
+  }
+  send(principal: string, asset: string, amount: bigint): void {
+    const e = this.entry(principal, asset);
+    e.balance -= amount;
+    e.sent += amount;
+  }
+  receive(principal: string, asset: string, amount: bigint): void {
+    const e = this.entry(principal, asset);
+    e.balance += amount;
+    e.received += amount;
+  }
+  fee(principal: string, amount: bigint): void {
+    const e = this.entry(principal, 'stx');
+    e.balance -= amount;
+    e.fees += amount;
+  }
+  reward(principal: string, amount: bigint): void {
+    const e = this.entry(principal, 'stx');
+    e.balance += amount;
+    e.rewards += amount;
+  }
+}
+
+export function touch(map: TouchMap, principal: string | undefined, sent = 0n, received = 0n): void {
+  if (!principal) return;
+  const t = map.get(principal);
+  if (t) {
+    t.sent += sent;
+    t.received += received;
+  } else map.set(principal, { sent, received });
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const amount = (v: unknown): bigint => BigInt(typeof v === 'string' || typeof v === 'number' ? v : 0);
+
+/** Writes the rows of one tx's events; returns how many were kept. */
+export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet, sheet: BalanceSheet, touched: TouchMap): number {
+  const sorted = [...events].sort((a, b) => a.event_index - b.event_index);
+  const base = { tx_id: at.tx_id, index_block_hash: at.index_block_hash, microblock_hash: at.microblock_hash, block_height: at.block_height, tx_index: at.tx_index };
+  sorted.forEach((ev, event_index) => {
+    const body = (ev[ev.type] ?? {}) as Record<string, unknown>;
+    const row = { ...base, event_index };
+    switch (ev.type) {
+      case 'stx_transfer_event': {
+        const a = amount(body.amount);
+        rows.add('stx_events', { ...row, asset_event_type: 'transfer', sender: str(body.sender), recipient: str(body.recipient), amount: a, memo: str(body.memo) ? `0x${str(body.memo)}` : '' });
+        sheet.send(str(body.sender), 'stx', a);
+        sheet.receive(str(body.recipient), 'stx', a);
+        touch(touched, str(body.sender), a, 0n);
+        touch(touched, str(body.recipient), 0n, a);
+        break;
+      }
+      case 'stx_mint_event': {
+        const a = amount(body.amount);
+        rows.add('stx_events', { ...row, asset_event_type: 'mint', sender: '', recipient: str(body.recipient), amount: a, memo: '' });
+        sheet.receive(str(body.recipient), 'stx', a);
+        touch(touched, str(body.recipient), 0n, a);
+        break;
+      }
+      case 'stx_burn_event': {
+        const a = amount(body.amount);
+        rows.add('stx_events', { ...row, asset_event_type: 'burn', sender: str(body.sender), recipient: '', amount: a, memo: '' });
+        sheet.send(str(body.sender), 'stx', a);
+        touch(touched, str(body.sender), a, 0n);
+        break;
+      }
+      case 'stx_lock_event': {
+        const contract = str(body.contract_identifier);
+        rows.add('stx_lock_events', {
+          ...row,
+          locked_amount: amount(body.locked_amount),
+          unlock_height: amount(body.unlock_height),
+          locked_address: str(body.locked_address),
+          contract_name: contract ? contract.split('.')[1] ?? contract : 'pox',
+        });
+        touch(touched, str(body.locked_address));
+        break;
+      }
+      case 'ft_transfer_event':
+      case 'ft_mint_event':
+      case 'ft_burn_event': {
+        const kind = ev.type.slice(3, -6);
+        const a = amount(body.amount);
+        const asset = str(body.asset_identifier);
+        rows.add('ft_events', { ...row, asset_event_type: kind, asset_identifier: asset, sender: str(body.sender), recipient: str(body.recipient), amount: a });
+        if (body.sender) sheet.send(str(body.sender), asset, a);
+        if (body.recipient) sheet.receive(str(body.recipient), asset, a);
+        touch(touched, str(body.sender));
+        touch(touched, str(body.recipient));
+        break;
+      }
+      case 'nft_transfer_event':
+      case 'nft_mint_event':
+      case 'nft_burn_event': {
+        const kind = ev.type.slice(4, -6);
+        rows.add('nft_events', { ...row, asset_event_type: kind, asset_identifier: str(body.asset_identifier), sender: str(body.sender), recipient: str(body.recipient), value: str(body.raw_value) });
+        touch(touched, str(body.sender));
+        touch(touched, str(body.recipient));
+        break;
+      }
+      case 'contract_event':
+        rows.add('contract_logs', { ...row, contract_identifier: str(body.contract_identifier), topic: str(body.topic), value: str(body.raw_value) });
+        break;
+      default:
+        // Unknown kinds (e.g. subnet withdraw events) are kept in the raw log only.
+        return;
+    }
+  });
+  return sorted.length;
+}

@@ -1,0 +1,67 @@
+// What the decode pool hands the processor for each event-log entry: fact rows (already serialized
+// per table) plus the few fields the processor's chain state needs.
+
+export type TableText = Record<string, string>;
+
+export interface BlockMeta {
+  index_block_hash: string;
+  block_hash: string;
+  block_height: number;
+  parent_index_block_hash: string;
+  parent_block_hash: string;
+  parent_microblock_hash: string;
+  parent_microblock_sequence: number;
+  burn_block_hash: string;
+  burn_block_height: number;
+  burn_block_time: number;
+  block_time: number;
+}
+
+export interface TxRef {
+  tx_id: string;
+  /** '' for anchored txs. */
+  microblock_hash: string;
+  microblock_sequence: number;
+  microblock_parent_hash: string;
+  tx_index: number;
+  raw_tx: string;
+  sender_address: string;
+  sponsor_address: string;
+  nonce: string;
+  fee_rate: string;
+  type_id: string;
+  contract_id: string;
+  function_name: string;
+}
+
+/** Balance change of one principal in one asset ('stx' or an FT asset id), all decimal strings. */
+export interface BalanceDelta {
+  principal: string;
+  asset: string;
+  balance: string;
+  total_sent: string;
+  total_received: string;
+  total_fees_sent: string;
+  total_miner_rewards: string;
+}
+
+export interface MicroblockMeta {
+  microblock_hash: string;
+  microblock_sequence: number;
+  microblock_parent_hash: string;
+  parent_index_block_hash: string;
+  tx_ids: string[];
+}
+
+export type DecodedEvent =
+  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText }
+  | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: TableText }
+  | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: TableText }
+  | { kind: 'mempool'; txs: TxRef[]; facts: TableText }
+  | { kind: 'drop_mempool'; tx_ids: string[]; reason: string; new_tx_id: string }
+  | { kind: 'facts'; facts: TableText }
+  /** Rows whose key includes the log id or receipt time, completed by the processor. */
+  | { kind: 'signer'; table: string; rows: Array<Record<string, unknown>> }
+  | { kind: 'ignored' };
+
+export type DecodeOutcome = { ok: true; event: DecodedEvent } | { ok: false; reason: string };

@@ -1,0 +1,27 @@
+// The piscina pool that runs decodeEvent off the main thread. Workers are TypeScript modules, so
+// they are started with tsx's loader, like the main process.
+import { Piscina } from 'piscina';
+import { availableParallelism } from 'node:os';
+import type { DecodeOutcome } from './decoded.ts';
+
+export interface DecodePool {
+  decode(path: string, body: Uint8Array): Promise<DecodeOutcome>;
+  close(): Promise<void>;
+  readonly threads: number;
+}
+
+export function createDecodePool(threads = Math.max(1, Math.min(4, availableParallelism() - 1))): DecodePool {
+  const pool = new Piscina({
+    filename: new URL('./decode-worker.mjs', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    // A worker holds at most a few tasks: the processor keeps its own read-ahead window.
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 60_000,
+  });
+  return {
+    threads,
+    decode: (path, body) => pool.run({ path, body }) as Promise<DecodeOutcome>,
+    close: () => pool.destroy(),
+  };
+}
