@@ -23,17 +23,21 @@ CREATE TABLE IF NOT EXISTS blocks (
   parent_burn_block_height UInt32,
   parent_burn_block_time UInt32,
   miner_txid String,
-  -- Nakamoto header timestamp; 0 for epoch 2.x blocks (the API then shows the burn block time).
+  -- Nakamoto header timestamp; for epoch 2.x blocks the burn block time.
   block_time UInt32,
-  tenure_height UInt32,
+  -- -1: a Nakamoto block whose payload did not say.
+  tenure_height Int32,
   consensus_hash String,
   execution_cost_read_count UInt64,
   execution_cost_read_length UInt64,
   execution_cost_runtime UInt64,
   execution_cost_write_count UInt64,
   execution_cost_write_length UInt64,
-  -- Transactions of this block in tx_index order (anchored ones and those of confirmed microblocks).
+  -- Transactions of this block in the reference API's order: anchored ones by tx_index descending,
+  -- then those of confirmed microblocks likewise; tx_microblock_hashes is parallel ('' = anchored).
   tx_ids Array(String),
+  tx_microblock_hashes Array(String),
+  -- Transactions the block itself carried (tx_ids may also hold relabelled boot receipts).
   tx_count UInt32,
   signer_bitvec Nullable(String),
   signer_signatures Array(String),

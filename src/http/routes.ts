@@ -2,5 +2,7 @@
 import type { RouteDef } from './route.ts';
 import type { ApiContext } from './context.ts';
 import { statusRoutes } from './status/routes.ts';
+import { blockV1Routes } from './blocks/v1-routes.ts';
+import { blockV2Routes } from './blocks/v2-routes.ts';
 
-export const apiRoutes: RouteDef<ApiContext>[] = [...statusRoutes];
+export const apiRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes];

@@ -74,6 +74,12 @@ const costColumns = (c: Cost | undefined) => ({
   execution_cost_write_length: c?.write_length ?? 0,
 });
 
+function sumCosts(costs: Array<Cost | undefined>): Cost {
+  const total = { read_count: 0, read_length: 0, runtime: 0, write_count: 0, write_length: 0 };
+  for (const c of costs) for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += c?.[k] ?? 0;
+  return total;
+}
+
 export function blockMetaOf(b: NodeBlock): BlockMeta {
   return {
     index_block_hash: b.index_block_hash,
@@ -86,7 +92,7 @@ export function blockMetaOf(b: NodeBlock): BlockMeta {
     burn_block_hash: b.burn_block_hash,
     burn_block_height: b.burn_block_height,
     burn_block_time: b.burn_block_time,
-    block_time: b.block_time ?? 0,
+    block_time: b.block_time ?? b.burn_block_time,
   };
 }
 
@@ -206,11 +212,18 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
   }
 }
 
-export function decodeBlock(b: NodeBlock): DecodedEvent {
+/**
+ * Decodes a block. `boot` is the height-0 boot block when `b` is block 1: the reference API shows
+ * the boot receipts as block 1's txs (tx_index shifted by one) and hides block 0, so they are
+ * decoded again here as part of block 1.
+ */
+export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
   const rows = new RowSet();
   const sheet = new BalanceSheet();
   const meta = blockMetaOf(b);
-  const items = summarizeNodeTxs(b.transactions);
+  const own = summarizeNodeTxs(b.transactions);
+  const booted = boot ? summarizeNodeTxs(boot.transactions.map((t) => ({ ...t, tx_index: t.tx_index + 1 }))) : [];
+  const items = [...own, ...booted];
   const ctx: TxContext = {
     index_block_hash: b.index_block_hash,
     block_hash: b.block_hash,
@@ -222,8 +235,9 @@ export function decodeBlock(b: NodeBlock): DecodedEvent {
     parent_block_hash: b.parent_block_hash,
     parent_index_block_hash: b.parent_index_block_hash,
   };
-  writeTxs(items, b.events, ctx, rows, sheet);
-  const ordered = [...b.transactions].sort((x, y) => x.tx_index - y.tx_index);
+  writeTxs(own, b.events, ctx, rows, sheet);
+  if (boot) writeTxs(booted, boot.events, ctx, rows, sheet);
+  const ordered = apiTxOrder(items.map((i) => i.tx));
   rows.add('blocks', {
     index_block_hash: b.index_block_hash,
     block_hash: b.block_hash,
@@ -239,12 +253,16 @@ export function decodeBlock(b: NodeBlock): DecodedEvent {
     parent_burn_block_height: b.parent_burn_block_height ?? 0,
     parent_burn_block_time: b.parent_burn_block_timestamp ?? 0,
     miner_txid: b.miner_txid,
-    block_time: b.block_time ?? 0,
-    tenure_height: b.tenure_height ?? b.block_height,
+    // Epoch 2.x blocks have no header time: the burn block's stands in (as in the reference).
+    block_time: b.block_time ?? b.burn_block_time,
+    // Missing on old payloads: epoch 2.x rules (= height), or unknown (-1) for a Nakamoto block.
+    tenure_height: b.tenure_height ?? (b.signer_bitvec ? -1 : b.block_height),
     consensus_hash: b.consensus_hash ?? '',
-    ...costColumns(b.anchored_cost),
+    // Old nodes send no anchored_cost: the sum of the txs' costs stands in.
+    ...costColumns(b.anchored_cost ?? sumCosts(b.transactions.map((t) => t.execution_cost))),
     tx_ids: ordered.map((t) => t.txid),
-    tx_count: ordered.length,
+    tx_microblock_hashes: ordered.map((t) => t.microblock_hash ?? ''),
+    tx_count: b.transactions.length,
     signer_bitvec: b.signer_bitvec ?? null,
     signer_signatures: (b.signer_signature ?? []).map((s) => (s.startsWith('0x') ? s : `0x${s}`)),
     signer_signature_hash: b.signer_signature_hash ?? '',
@@ -286,6 +304,12 @@ export function decodeBlock(b: NodeBlock): DecodedEvent {
   }));
   for (const d of deltas) rows.add('balance_changes', { index_block_hash: b.index_block_hash, microblock_hash: '', ...d });
   return { kind: 'block', block: meta, txs: items.map(({ tx, summary }) => txRefOf(tx, summary)), microblocks: microblocksOf(b.transactions, b.parent_index_block_hash), deltas, facts: rows.serialize() };
+}
+
+/** The reference's order of a block's txs: anchored ones first, each group by tx_index descending
+ *  (stable, so on a tie block 1's own tx precedes a relabelled boot tx). */
+export function apiTxOrder<T extends { tx_index: number; microblock_hash?: string | null }>(txs: T[]): T[] {
+  return [...txs].sort((a, b) => Number(!!a.microblock_hash) - Number(!!b.microblock_hash) || b.tx_index - a.tx_index);
 }
 
 /** Microblocks a block confirms, reconstructed from its txs' microblock fields. */

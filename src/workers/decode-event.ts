@@ -11,12 +11,14 @@ export interface DecodeTask {
   path: string;
   /** The request body (a SharedArrayBuffer-backed view from the observer, or a plain copy). */
   body: Uint8Array;
+  /** For block 1: the boot block's body, whose txs are shown as block 1's. */
+  bootBody?: Uint8Array;
 }
 
-function decodeParsed(path: string, payload: unknown): DecodedEvent {
+function decodeParsed(path: string, payload: unknown, boot?: NodeBlock): DecodedEvent {
   switch (path) {
     case '/new_block':
-      return decodeBlock(payload as NodeBlock);
+      return decodeBlock(payload as NodeBlock, boot);
     case '/new_burn_block':
       return decodeBurnBlock(payload as Parameters<typeof decodeBurnBlock>[0]);
     case '/new_microblocks':
@@ -38,10 +40,11 @@ function decodeParsed(path: string, payload: unknown): DecodedEvent {
 }
 
 export function decodeEvent(task: DecodeTask): DecodeOutcome {
-  const text = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8');
+  const text = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
   try {
-    const payload = parsePayload(task.path, text);
-    return { ok: true, event: decodeParsed(task.path, payload) };
+    const payload = parsePayload(task.path, text(task.body));
+    const boot = task.bootBody ? (parsePayload('/new_block', text(task.bootBody)) as NodeBlock) : undefined;
+    return { ok: true, event: decodeParsed(task.path, payload, boot) };
   } catch (e) {
     if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
     if (e instanceof DecodeError) return { ok: false, reason: `body of ${task.path} has an undecodable value: ${e.message}` };

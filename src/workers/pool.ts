@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import type { DecodeOutcome } from './decoded.ts';
 
 export interface DecodePool {
-  decode(path: string, body: Uint8Array): Promise<DecodeOutcome>;
+  decode(path: string, body: Uint8Array, bootBody?: Uint8Array): Promise<DecodeOutcome>;
   close(): Promise<void>;
   readonly threads: number;
 }
@@ -21,7 +21,7 @@ export function createDecodePool(threads = Math.max(1, Math.min(4, availablePara
   });
   return {
     threads,
-    decode: (path, body) => pool.run({ path, body }) as Promise<DecodeOutcome>,
+    decode: (path, body, bootBody) => pool.run({ path, body, bootBody }) as Promise<DecodeOutcome>,
     close: () => pool.destroy(),
   };
 }

@@ -73,6 +73,8 @@ export class StreamedBody {
         callback(err);
       },
     });
+    // undici listens for errors only while the request runs: fail() after that must not crash the process.
+    stream.on('error', () => {});
     this.sink = stream;
     this.wanted = false;
     return stream;

@@ -77,6 +77,12 @@ export function forwardRequestHeaders(raw: readonly (readonly [string, string])[
     if (isHopByHop(name, named)) continue;
     headers.push(name, wireValue(value));
   }
+  // Transfer-Encoding overrides Content-Length and a proxy must drop the latter (RFC 9112 §6.3): the body
+  // goes upstream chunked.
+  if (transferEncoding !== undefined && contentLength !== undefined) {
+    contentLength = undefined;
+    for (let i = headers.length - 2; i >= 0; i -= 2) if (headers[i] === 'content-length') headers.splice(i, 2);
+  }
   if (host !== undefined && !hasForwardedHost) headers.push('x-forwarded-host', wireValue(host));
   if (clientAddress) xff.push(clientAddress);
   if (xff.length > 0) headers.push('x-forwarded-for', wireValue(xff.join(', ')));

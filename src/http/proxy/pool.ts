@@ -43,6 +43,14 @@ export function errorCode(err: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+const PROTOCOL_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'UND_ERR_HEADERS_OVERFLOW', 'UND_ERR_RES_EXCEEDED_MAX_SIZE']);
+
+/** The node's answer was not valid HTTP (llhttp errors carry no code for some failures: check the name). */
+export function isProtocolError(err: unknown): boolean {
+  const code = errorCode(err);
+  return code.startsWith('HPE_') || PROTOCOL_CODES.has(code) || (err as Error | null)?.name === 'HTTPParserError';
+}
+
 export function isConnectError(err: unknown): boolean {
   return CONNECT_CODES.has(errorCode(err));
 }

@@ -16,7 +16,7 @@ import { statusText } from '../errors.ts';
 import type { ProxyConfig } from './config.ts';
 import { compileExclusions, formatClientAddress, forwardRequestHeaders, forwardResponseHeaders } from './headers.ts';
 import { ProxyMetrics, type UpstreamErrorKind } from './metrics.ts';
-import { NodePool, describeConnectError, errorCode, isConnectError, type ProxyLogger, type UpstreamNode } from './pool.ts';
+import { NodePool, describeConnectError, errorCode, isConnectError, isProtocolError, type ProxyLogger, type UpstreamNode } from './pool.ts';
 import { StreamedBody } from './body.ts';
 
 export interface ProxyPluginOptions {
@@ -69,7 +69,7 @@ function upstreamErrorKind(err: unknown, sent: boolean): UpstreamErrorKind {
   if (!sent && (isConnectError(err) || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')) return 'connect';
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
   if (RESET_CODES.has(code)) return 'reset';
-  if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_INFO') return 'protocol';
+  if (isProtocolError(err)) return 'protocol';
   return 'other';
 }
 
@@ -434,7 +434,7 @@ class Exchange {
     }
     if (!attempt.sent) return { status: 503, message: `could not connect to a Stacks node (${describeConnectError(err)})` };
     if (RESET_CODES.has(code)) return { status: 502, message: 'the Stacks node closed the connection without a response' };
-    if (code.startsWith('HPE_') || code === 'UND_ERR_INFO') return { status: 502, message: 'the Stacks node sent an invalid HTTP response' };
+    if (isProtocolError(err)) return { status: 502, message: 'the Stacks node sent an invalid HTTP response' };
     this.shared.log.error(`node proxy: ${this.method} ${this.path.split('?')[0]} on ${attempt.node.name} failed:`, err);
     return { status: 502, message: 'forwarding the request to the Stacks node failed' };
   }

@@ -1,6 +1,6 @@
 // Test helpers for the node proxy: fake Stacks nodes (node:http on loopback) and a uWS app with the plugin.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { createApiApp, listen, type Listening } from '../server.ts';
 import type { RouteDef } from '../route.ts';
 import type { ProxyConfig } from './config.ts';
@@ -141,4 +141,59 @@ export function metric(text: string, name: string, labels: Record<string, string
     if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(m[2]);
   }
   return undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  /** Header lines as received, [name, value]. */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** Sends `head` (+ body) on a fresh socket and reads one response (Content-Length or chunked framing). */
+export function rawRequest(port: number, head: string, body: Buffer = Buffer.alloc(0)): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let buf = Buffer.alloc(0);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('raw request timed out'));
+    }, 5000);
+    const tryParse = (): RawResponse | undefined => {
+      const end = buf.indexOf('\r\n\r\n');
+      if (end < 0) return undefined;
+      const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
+      const status = Number(lines[0].split(' ')[1]);
+      const headers = lines.slice(1).map((l): [string, string] => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]);
+      const rest = buf.subarray(end + 4);
+      const cl = headers.find(([k]) => k.toLowerCase() === 'content-length');
+      if (cl) return rest.length >= Number(cl[1]) ? { status, headers, body: rest.subarray(0, Number(cl[1])) } : undefined;
+      if (!headers.some(([k, v]) => k.toLowerCase() === 'transfer-encoding' && v.toLowerCase() === 'chunked')) return { status, headers, body: rest };
+      const chunks: Buffer[] = [];
+      let at = 0;
+      for (;;) {
+        const eol = rest.indexOf('\r\n', at);
+        if (eol < 0) return undefined;
+        const size = parseInt(rest.subarray(at, eol).toString('latin1'), 16);
+        if (size === 0) return rest.length >= eol + 4 ? { status, headers, body: Buffer.concat(chunks) } : undefined;
+        if (rest.length < eol + 2 + size + 2) return undefined;
+        chunks.push(rest.subarray(eol + 2, eol + 2 + size));
+        at = eol + 2 + size + 2;
+      }
+    };
+    socket.on('data', (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      const parsed = tryParse();
+      if (parsed) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(parsed);
+      }
+    });
+    socket.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  });
 }

@@ -25,7 +25,6 @@ export async function getChainTip(store: Store): Promise<ChainTip | undefined> {
      LIMIT 1`,
   );
   if (!tip) return undefined;
-  const burn = await firstRow<{ h: string }>(store, `SELECT max(burn_block_height) AS h FROM burn_blocks`);
   const mb = await firstRow<{ microblock_hash: string; microblock_sequence: string }>(
     store,
     `SELECT microblock_hash, microblock_sequence FROM microblock_canonical FINAL
@@ -37,7 +36,7 @@ export async function getChainTip(store: Store): Promise<ChainTip | undefined> {
     block_height: Number(tip.block_height),
     block_hash: tip.block_hash,
     index_block_hash: tip.index_block_hash,
-    burn_block_height: Math.max(Number(tip.burn_block_height), Number(burn?.h ?? 0)),
+    burn_block_height: Number(tip.burn_block_height),
     microblock_hash: mb?.microblock_hash,
     microblock_sequence: mb ? Number(mb.microblock_sequence) : undefined,
     pox_v1_unlock_height: Number(tip.pox_v1_unlock_height),

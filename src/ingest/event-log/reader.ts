@@ -69,3 +69,9 @@ export async function* readRecords(dir: string, opts: ReadOptions = {}): AsyncGe
     }
   }
 }
+
+/** One record by id (a scan from its segment's start). */
+export async function readRecord(dir: string, id: number): Promise<EventRecord | undefined> {
+  for await (const r of readRecords(dir, { afterId: id - 1, untilId: id })) return r;
+  return undefined;
+}

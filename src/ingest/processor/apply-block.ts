@@ -6,18 +6,21 @@ import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { BlockState } from './chain-state.ts';
 import { blockDeltas, blockTxs, setMempool, type ApplyContext } from './context.ts';
 import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
+import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
-export async function applyBlock(ctx: ApplyContext, ev: BlockEvent): Promise<void> {
+export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promise<void> {
   const { state, batch, logId } = ctx;
-  const meta = ev.block;
+  const meta = decoded.block;
   // Duplicate delivery (node restart, re-announced boot block, repeated request): nothing changes.
   if (state.blocks.has(meta.index_block_hash)) return;
+  const ev = meta.block_height === 1 ? await withBootBlock(ctx, decoded) : decoded;
   const parent = state.blocks.get(meta.parent_index_block_hash);
-  const canonical = !state.tip || meta.block_height > state.tip.block_height;
-  if (canonical && parent && !parent.canonical) await restoreFork(ctx, parent);
+  // The boot block (height 0) is never canonical: the reference shows its receipts as block 1's.
+  const canonical = meta.block_height > 0 && (!state.tip || meta.block_height > state.tip.block_height);
+  if (canonical && parent && !parent.canonical && parent.block_height > 0) await restoreFork(ctx, parent);
 
   batch.addFacts(ev.facts);
   const block: BlockState = {
@@ -31,6 +34,7 @@ export async function applyBlock(ctx: ApplyContext, ev: BlockEvent): Promise<voi
     burn_block_hash: meta.burn_block_hash,
     parent_microblock_hash: meta.parent_microblock_hash,
     parent_microblock_sequence: meta.parent_microblock_sequence,
+    log_id: logId,
     txs: ev.txs,
     deltas: ev.deltas,
   };
@@ -42,6 +46,17 @@ export async function applyBlock(ctx: ApplyContext, ev: BlockEvent): Promise<voi
   addBalanceRows(batch, ev.deltas, 1);
   for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
   await acceptMicroblockStream(ctx, block);
+}
+
+/** Block 1 over a stored boot block with receipts: decoded again with those receipts included. */
+async function withBootBlock(ctx: ApplyContext, ev: BlockEvent): Promise<BlockEvent> {
+  const boot = (ctx.state.byHeight.get(0) ?? []).map((h) => ctx.state.blocks.get(h)!)[0];
+  if (!boot) return ev;
+  const bootRecord = await readRecord(ctx.logDir, boot.log_id);
+  if (!bootRecord) return ev;
+  const out = await ctx.pool.decode('/new_block', ctx.body, bootRecord.body);
+  if (!out.ok || out.event.kind !== 'block') throw new Error(`re-decoding block 1 with the boot block failed: ${out.ok ? out.event.kind : out.reason}`);
+  return out.event;
 }
 
 /** Makes `tip` and its non-canonical ancestors canonical, orphaning what stood at their heights. */

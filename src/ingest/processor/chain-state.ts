@@ -15,6 +15,8 @@ export interface BlockState {
   burn_block_hash: string;
   parent_microblock_hash: string;
   parent_microblock_sequence: number;
+  /** Event-log entry that delivered the block first. */
+  log_id: number;
   /** Loaded lazily for blocks from before this run. */
   txs?: TxRef[];
   deltas?: BalanceDelta[];
@@ -93,11 +95,11 @@ export async function loadChainState(store: Store, committed: number): Promise<C
   const state = new ChainState();
   const blocks = await q<Record<string, string>>(
     store,
-    `SELECT c.index_block_hash AS index_block_hash, c.canonical AS canonical, b.block_hash AS block_hash, b.block_height AS block_height,
+    `SELECT c.index_block_hash AS index_block_hash, c.canonical AS canonical, c.log_id AS log_id, b.block_hash AS block_hash, b.block_height AS block_height,
             b.parent_index_block_hash AS parent_index_block_hash, b.burn_block_time AS burn_block_time,
             b.burn_block_height AS burn_block_height, b.burn_block_hash AS burn_block_hash,
             b.parent_microblock_hash AS parent_microblock_hash, b.parent_microblock_sequence AS parent_microblock_sequence
-     FROM (SELECT index_block_hash, argMax(canonical, version) AS canonical FROM block_canonical WHERE version <= {c:UInt64} GROUP BY index_block_hash) AS c
+     FROM (SELECT index_block_hash, argMax(canonical, version) AS canonical, min(version) AS log_id FROM block_canonical WHERE version <= {c:UInt64} GROUP BY index_block_hash) AS c
      INNER JOIN (SELECT * FROM blocks LIMIT 1 BY index_block_hash) AS b ON b.index_block_hash = c.index_block_hash
      ORDER BY block_height`,
     { c: committed },
@@ -114,6 +116,7 @@ export async function loadChainState(store: Store, committed: number): Promise<C
       burn_block_hash: r.burn_block_hash,
       parent_microblock_hash: r.parent_microblock_hash,
       parent_microblock_sequence: Number(r.parent_microblock_sequence),
+      log_id: Number(r.log_id),
     });
   }
   const mbs = await q<Record<string, string>>(

@@ -4,6 +4,7 @@ import type { Store } from '../../storage/client.ts';
 import type { Batch } from './batch.ts';
 import type { BlockState, ChainState } from './chain-state.ts';
 import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+import type { DecodePool } from '../../workers/pool.ts';
 
 export interface ApplyContext {
   store: Store;
@@ -12,6 +13,10 @@ export interface ApplyContext {
   logId: number;
   /** Receipt time of the log entry, ms. */
   receivedAt: number;
+  /** The entry's raw body, and the pool, for the rare re-decode (block 1 over a boot block). */
+  body: Buffer;
+  pool: DecodePool;
+  logDir: string;
   /** Mempool status changes gathered during this entry: tx_id -> new status. */
   mempool: Map<string, { status: 'pending' | 'dropped' | 'confirmed'; reason?: string; replaced_by?: string; tx?: TxRef }>;
 }

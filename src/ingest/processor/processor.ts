@@ -93,7 +93,17 @@ export class Processor {
   private async processRange(until: number, forceFlushAt?: number): Promise<void> {
     if (this.error || until <= this.checkpoint.committed) return;
     let batch = new Batch();
-    const ctxFor = (rec: EventRecord): ApplyContext => ({ store: this.opts.store, state: this.state, batch, logId: rec.id, receivedAt: rec.receivedAt, mempool: new Map() });
+    const ctxFor = (rec: EventRecord): ApplyContext => ({
+      store: this.opts.store,
+      state: this.state,
+      batch,
+      logId: rec.id,
+      receivedAt: rec.receivedAt,
+      mempool: new Map(),
+      body: rec.body,
+      pool: this.opts.pool,
+      logDir: this.opts.logDir,
+    });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
     const records = readRecords(this.opts.logDir, { afterId: this.checkpoint.committed, untilId: until });
     let exhausted = false;

@@ -14,11 +14,20 @@ import { renderAbiJson, abiFunctionSignature, abiTypeString, type ClarityAbi } f
 const TX_FIELDS = ['tx_id', 'nonce', 'sponsor_nonce', 'fee_rate', 'sender_address', 'sponsored', 'sponsor_address', 'post_condition_mode', 'post_conditions', 'anchor_mode', 'tx_type'] as const;
 const PAYLOAD_KEYS = ['token_transfer', 'smart_contract', 'contract_call', 'poison_microblock', 'coinbase_payload', 'tenure_change_payload'] as const;
 
+/** A deep copy with every object's keys in reverse order (the node's order is not jsonb's). */
+function reverseKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(reverseKeys);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)]));
+  return v;
+}
+
 interface FixtureIndex {
   byTxId: Map<string, { decoded: DecodedTransaction; tx: FixtureTx }>;
   abiByContract: Map<string, ClarityAbi>;
   /** txids of burnchain operations (raw_tx "0x00"): the reference synthesises their tx bodies. */
   burnOps: Set<string>;
+  /** Every event raw_value the node sent. */
+  rawValues: Set<string>;
 }
 
 function indexFixture(name: string): FixtureIndex {
@@ -41,7 +50,7 @@ function indexFixture(name: string): FixtureIndex {
       abiByContract.set(`${decoded.senderAddress}.${p.contractName}`, tx.abi as ClarityAbi);
     }
   }
-  return { byTxId, abiByContract, burnOps };
+  return { byTxId, abiByContract, burnOps, rawValues: new Set(fixture.events.map((e) => e.rawValue)) };
 }
 
 function* walk(node: unknown): Generator<Record<string, any>> {
@@ -96,8 +105,11 @@ for (const name of goldenNames()) {
           }
         }
         // contract_log / nft event values must be the node's raw_value rendered
-        if (o.contract_log?.value || (o.event_type === 'non_fungible_token_asset' && o.asset?.value)) {
+        // contract_log / NFT event values: the node's raw_value, rendered (repr checked above)
+        const eventValue = o.contract_log?.value ?? (o.event_type === 'non_fungible_token_asset' ? o.asset?.value : undefined);
+        if (eventValue) {
           totals.eventValues++;
+          if (!idx.rawValues.has(eventValue.hex)) fail(line.url, 'event value not among the fixture raw_values', eventValue.hex, eventValue.repr);
         }
         if (typeof o.abi === 'string' && typeof o.contract_id === 'string') {
           const abi = idx.abiByContract.get(o.contract_id);
@@ -105,6 +117,8 @@ for (const name of goldenNames()) {
             totals.abis++;
             const ours = renderAbiJson(abi);
             if (ours !== o.abi) fail(line.url, 'abi', ours, o.abi);
+            // the fixtures were dumped from jsonb already; key order must not depend on the input's
+            if (renderAbiJson(reverseKeys(abi)) !== o.abi) fail(line.url, 'abi from reordered keys', renderAbiJson(reverseKeys(abi)), o.abi);
           }
         }
         if (!isTxBody(o)) continue;

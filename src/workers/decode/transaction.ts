@@ -1,6 +1,6 @@
 // decodeTransaction: SIP-005 transaction bytes (a node's `raw_tx`) -> typed object.
 // The whole input must be one transaction; anything malformed, truncated or trailing throws DecodeError.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { ByteReader, DecodeError } from './bytes.ts';
 import { readAuthorization, type Authorization } from './auth.ts';
 import { readPostConditions, type PostCondition } from './post-conditions.ts';
@@ -41,9 +41,12 @@ export interface DecodeTransactionOptions {
   txId?: string;
 }
 
+// crypto.hash (Node >= 20.12) skips the Hash object: about twice as fast as createHash for a tx.
+const oneShot = typeof crypto.hash === 'function';
+
 /** SHA-512/256 of `bytes` as 0x hex. */
 export function txIdOf(bytes: Uint8Array): string {
-  return '0x' + createHash('sha512-256').update(bytes).digest('hex');
+  return '0x' + (oneShot ? crypto.hash('sha512-256', bytes, 'hex') : crypto.createHash('sha512-256').update(bytes).digest('hex'));
 }
 
 export function decodeTransaction(raw: string | Uint8Array, opts?: DecodeTransactionOptions): DecodedTransaction {

@@ -10,7 +10,6 @@ import {
   StacksWireType,
   PostConditionPrincipalId,
   PayloadType as StacksPayloadType,
-  TransactionVersion,
 } from '@stacks/transactions';
 import type { DecodedTransaction } from '../transaction.ts';
 import type { SpendingCondition } from '../auth.ts';
@@ -25,11 +24,13 @@ export function compareTransaction(ours: DecodedTransaction, theirs: Any): strin
   const eq = (what: string, a: unknown, b: unknown) => {
     if (a !== b) diffs.push(`${what}: ours ${String(a)} vs @stacks ${String(b)}`);
   };
-  eq('txid', ours.txId, '0x' + theirs.txid());
+  // @stacks/transactions drops a poison-microblock payload's headers, so its re-serialised txid is wrong
+  // there (ours is checked against the node's txid instead)
+  if (ours.payload.type !== 'poison_microblock') eq('txid', ours.txId, '0x' + theirs.txid());
   eq('version', ours.version, theirs.transactionVersion);
   eq('chain_id', ours.chainId, theirs.chainId);
   eq('auth type', ours.auth.type === 'standard' ? 4 : 5, theirs.auth.authType);
-  const network = theirs.transactionVersion === TransactionVersion.Mainnet ? 'mainnet' : 'testnet';
+  const network = (theirs.transactionVersion & 0x80) === 0 ? 'mainnet' : 'testnet';
   compareCondition('origin', ours.auth.origin, theirs.auth.spendingCondition, network, eq);
   eq('sponsored', ours.sponsored, theirs.auth.authType === 5);
   if (theirs.auth.authType === 5) compareCondition('sponsor', ours.auth.sponsor!, theirs.auth.sponsorSpendingCondition, network, eq);

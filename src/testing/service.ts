@@ -1,0 +1,95 @@
+// Test helper: runs the real service (`src/main.ts`) as a child process on free ports with its own
+// data directory, as a user would run it. Tests talk to it over HTTP only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SHARED = resolve(ROOT, '..', 'shared');
+
+export interface RunningService {
+  apiUrl: string;
+  eventUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait. */
+  stop(): Promise<void>;
+  /** SIGKILL and wait: a crash. */
+  kill(): Promise<void>;
+}
+
+export function tempDataDir(prefix = 'stacks-api-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function startService(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningService> {
+  const dataDir = opts.dataDir ?? tempDataDir();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      STACKS_API_DATA_DIR: dataDir,
+      STACKS_CORE_EVENT_PORT: '0',
+      STACKS_BLOCKCHAIN_API_PORT: '0',
+      STACKS_BLOCKCHAIN_API_HOST: '127.0.0.1',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  const ports = await new Promise<{ api: number; events: number }>((res, rej) => {
+    const found: { api?: number; events?: number } = {};
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const ev = /event observer listening on [^:]+:(\d+)/.exec(out);
+      const api = /API listening on [^:]+:(\d+)/.exec(out);
+      if (ev) found.events = Number(ev[1]);
+      if (api) found.api = Number(api[1]);
+      if (found.api && found.events) res(found as { api: number; events: number });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => rej(new Error(`service exited with ${code} before listening:\n${out}`)));
+    setTimeout(() => rej(new Error(`service did not start in 60 s:\n${out}`)), 60_000).unref();
+  });
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    await exited;
+  };
+  return {
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    eventUrl: `http://127.0.0.1:${ports.events}`,
+    dataDir,
+    child,
+    output: () => out,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
+  };
+}
+
+/** Waits until the service has processed everything it received (or processing stopped). */
+export async function waitForProcessing(apiUrl: string, timeoutMs = 120_000): Promise<Record<string, unknown>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${apiUrl}/extended`);
+    const body = (await res.json()) as { event_log?: { behind: number; error?: unknown } };
+    if (body.event_log && (body.event_log.behind === 0 || body.event_log.error)) return body;
+    if (Date.now() > until) throw new Error(`processing did not catch up: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Runs one of ../shared/tools' scripts; resolves with its output and exit code. */
+export function runTool(script: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((res) => {
+    const child = spawn(process.execPath, [join(SHARED, 'tools', script), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => res({ code: code ?? 1, output }));
+  });
+}
