@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { getGlobalDispatcher, request } from 'undici';
+import { Client, getGlobalDispatcher, request } from 'undici';
 import { metric, rawRequest, startNode, startProxy, waitFor, type FakeNode, type Hit, type TestProxy } from './test-support.ts';
 import { parseTxid, rawTxOf } from './proxy.ts';
 
@@ -163,6 +163,31 @@ test('a 5 MB request body streams through intact; 5 MB responses come back intac
       // A client slow to read: uWS fills up, the proxy holds the node back (tryEnd/write + onWritable).
       await new Promise((resolve) => setTimeout(resolve, 150));
       assert.equal(sha256(Buffer.from(await r.body.arrayBuffer())), sha256(payload), path);
+    }
+  });
+});
+
+test('a node answering before reading a large body: the client gets the answer and its connection stays usable', async () => {
+  await withSetup(1, async ([node], proxy) => {
+    node.early = (req, res) => {
+      if (req.url !== '/v2/contracts/call-read/SP1/c/early') return false;
+      // Answers without reading: the upload backs up into the proxy, which pauses the client.
+      setTimeout(() => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end('{"error":"rejected early"}');
+      }, 100);
+      return true;
+    };
+    const client = new Client(proxy.url, { pipelining: 1 });
+    try {
+      const r = await client.request({ method: 'POST', path: '/v2/contracts/call-read/SP1/c/early', body: Buffer.alloc(8 * 1024 * 1024, 3) });
+      assert.equal(r.statusCode, 400);
+      assert.equal(await r.body.text(), '{"error":"rejected early"}');
+      const next = await client.request({ method: 'GET', path: '/v2/pox' });
+      assert.equal(next.statusCode, 200);
+      await next.body.dump();
+    } finally {
+      await client.destroy();
     }
   });
 });

@@ -194,7 +194,6 @@ class Exchange {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private received = 0;
-  private dispatched = false;
 
   private attempt: Attempt | null = null;
   private readonly tried = new Set<UpstreamNode>();
@@ -268,10 +267,10 @@ class Exchange {
     if (!this.broadcast && this.pendingBytes >= STREAM_THRESHOLD) {
       const body = new StreamedBody({
         pause: () => {
-          if (!this.clientGone) this.res.pause();
+          if (!this.clientGone && !this.complete) this.res.pause();
         },
         resume: () => {
-          if (!this.clientGone) this.res.resume();
+          if (!this.clientGone && !this.complete) this.res.resume();
         },
       });
       for (const c of this.pending) body.write(c, false);
@@ -308,6 +307,8 @@ class Exchange {
     const method = this.method.toUpperCase();
     const noBody = method === 'HEAD' || status === 204 || status === 304;
     const res = this.res;
+    const endsNow = noBody || contentLength === 0;
+    if (endsNow) this.releaseClientBody();
     res.cork(() => {
       res.writeStatus(`${status} ${statusMessage || statusText(status)}`);
       for (const [k, v] of headers) res.writeHeader(k, v);
@@ -315,16 +316,14 @@ class Exchange {
         // endWithoutBody(n) would leave this uWS version waiting for n bytes: write the length ourselves.
         if (contentLength !== undefined && status !== 204) res.writeHeader('content-length', String(contentLength));
         res.endWithoutBody();
-        this.complete = true;
       } else if (contentLength === 0) {
         res.end();
-        this.complete = true;
       } else {
         this.total = contentLength;
       }
     });
-    if (this.complete) this.stopClientBody();
-    res.onWritable((offset) => this.onWritable(offset));
+    if (endsNow) this.complete = true;
+    else res.onWritable((offset) => this.onWritable(offset));
   }
 
   responseData(attempt: Attempt, chunk: Buffer): void {
@@ -340,10 +339,11 @@ class Exchange {
     const res = this.res;
     if (this.total !== undefined) {
       const total = this.total;
+      const offset = res.getWriteOffset();
+      if (offset + chunk.length >= total) this.releaseClientBody();
       res.cork(() => {
-        const offset = res.getWriteOffset();
         const [ok, done] = res.tryEnd(chunk, total);
-        if (done) this.finishClient();
+        if (done) this.complete = true;
         else if (!ok) {
           this.stalled = chunk;
           this.stalledOffset = offset;
@@ -367,10 +367,11 @@ class Exchange {
     if (this.clientGone) return true;
     const attempt = this.attempt;
     if (this.stalled !== null && this.total !== undefined) {
+      if (this.stalledOffset + this.stalled.length >= this.total) this.releaseClientBody();
       const [ok, done] = this.res.tryEnd(this.stalled.subarray(offset - this.stalledOffset), this.total);
       if (done) {
         this.stalled = null;
-        this.finishClient();
+        this.complete = true;
         attempt?.resume(); // lets undici read the end of the message
       } else if (ok) {
         this.stalled = null;
@@ -388,8 +389,9 @@ class Exchange {
   responseEnd(attempt: Attempt): void {
     if (attempt !== this.attempt) return;
     if (!this.clientGone && !this.complete && this.total === undefined && this.replied) {
+      this.releaseClientBody();
       this.res.cork(() => this.res.end());
-      this.finishClient();
+      this.complete = true;
     }
     if (this.broadcastResponse !== null) this.notifyBroadcast();
   }
@@ -456,19 +458,19 @@ class Exchange {
     if (this.clientGone || this.replied) return;
     this.replied = true;
     const payload = JSON.stringify({ error: statusText(reply.status), message: reply.message });
+    this.releaseClientBody();
     this.res.cork(() => {
       this.res.writeStatus(`${reply.status} ${statusText(reply.status)}`).writeHeader('content-type', 'application/json; charset=utf-8').end(payload, closeConnection);
     });
-    this.finishClient();
-  }
-
-  private finishClient(): void {
     this.complete = true;
-    this.stopClientBody();
   }
 
-  /** The response is settled: stop taking body chunks (and unpause the client so uWS can drain them). */
-  private stopClientBody(): void {
+  /**
+   * Before the write that completes the client's response: stop taking body chunks and unpause the
+   * client. uWS only drains the rest of a request body on an unpaused connection, and `res` may not be
+   * touched once the response is complete.
+   */
+  private releaseClientBody(): void {
     if (this.body instanceof StreamedBody) this.body.fail(new ProxyAbort('response complete'));
     this.pending = [];
   }

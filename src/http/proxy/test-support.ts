@@ -26,6 +26,8 @@ export interface FakeNode {
   hits: Hit[];
   infoPolls: number;
   handler: NodeHandler | undefined;
+  /** Sees a request before its body is read; return true when it answered (the body is then not recorded). */
+  early: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
   /** Stops listening and drops every connection (the port then refuses connections). */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -41,6 +43,7 @@ export async function startNode(name: string, opts: { tip?: number; handler?: No
     hits: [],
     infoPolls: 0,
     handler: opts.handler,
+    early: undefined,
     stop: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -59,6 +62,7 @@ export async function startNode(name: string, opts: { tip?: number; handler?: No
       res.end(JSON.stringify({ peer_version: 402653196, stacks_tip_height: node.tip, burn_block_height: node.tip + 100, server_version: name }));
       return;
     }
+    if (node.early?.(req, res)) return;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -95,17 +95,29 @@ export class EventLogWriter {
 
   /** Appends one record and resolves with its id once it is durable. */
   async append(input: AppendInput): Promise<number> {
-    const id = this.nextId++;
-    const pathBytes = Buffer.from(input.path, 'utf8');
-    const noteBytes = Buffer.from(input.note ?? '', 'utf8');
-    const header = encodeHeader(
-      { id, receivedAt: input.receivedAt ?? Date.now(), path: input.path, status: input.status ?? RecordStatus.Accepted, note: input.note ?? '', bodyLength: input.body.length },
-      pathBytes,
-      noteBytes,
-    );
-    const parts = [header, pathBytes, noteBytes, input.body, trailerBytes()];
+    const [id] = await this.appendMany([input]);
+    return id;
+  }
+
+  /** Appends records in order with one write and one sync; resolves with their ids once durable. */
+  async appendMany(inputs: AppendInput[]): Promise<number[]> {
+    const ids: number[] = [];
+    const parts: Buffer[] = [];
+    for (const input of inputs) {
+      const id = this.nextId++;
+      ids.push(id);
+      const pathBytes = Buffer.from(input.path, 'utf8');
+      const noteBytes = Buffer.from(input.note ?? '', 'utf8');
+      const header = encodeHeader(
+        { id, receivedAt: input.receivedAt ?? Date.now(), path: input.path, status: input.status ?? RecordStatus.Accepted, note: input.note ?? '', bodyLength: input.body.length },
+        pathBytes,
+        noteBytes,
+      );
+      parts.push(header, pathBytes, noteBytes, input.body, trailerBytes());
+    }
+    const last = ids[ids.length - 1];
     const written = (this.writeChain = this.writeChain.then(async () => {
-      if (this.size >= SEGMENT_BYTES) await this.rotate(id);
+      if (this.size >= SEGMENT_BYTES) await this.rotate(ids[0]);
       let position = this.size;
       for (const p of parts) {
         let done = 0;
@@ -116,11 +128,11 @@ export class EventLogWriter {
         }
       }
       this.size = position;
-      this.writtenId = id;
+      this.writtenId = last;
     }));
     await written;
-    await this.syncThrough(id);
-    return id;
+    await this.syncThrough(last);
+    return ids;
   }
 
   private async rotate(firstId: number): Promise<void> {

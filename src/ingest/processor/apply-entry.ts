@@ -32,7 +32,7 @@ export async function applyEntry(ctx: ApplyContext, path: string, outcome: Decod
       ctx.batch.addFacts(ev.facts);
       break;
     case 'signer':
-      ctx.batch.addRows(ev.table, ev.rows.map((r) => ({ ...r, log_id: ctx.logId, received_at: ctx.receivedAt / 1000 })));
+      ctx.batch.addRows(ev.table, ev.rows.map((r) => ({ ...r, log_id: ctx.logId, received_at: new Date(ctx.receivedAt).toISOString().replace('T', ' ').replace('Z', '') })));
       break;
     case 'ignored':
       break;

@@ -20,6 +20,13 @@ const BATCH_BYTES = 48 * 1024 * 1024;
 const BATCH_ENTRIES = 20_000;
 const READ_AHEAD = 16;
 
+/** Storing a batch failed: the entries are named by range (their rows go in together). */
+class BatchInsertError extends Error {
+  constructor(readonly from: number, readonly to: number, cause: Error) {
+    super(`storing the rows of event log entries ${from}-${to} failed: ${cause.message}`);
+  }
+}
+
 export interface ProcessorError {
   logId: number;
   path: string;
@@ -142,8 +149,8 @@ export class Processor {
       }
       if (!batch.isEmpty && !this.stopped) await this.flush(batch);
     } catch (err) {
-      const at = current?.id ?? this.checkpoint.committed + 1;
-      this.error = { logId: at, path: current?.path ?? '', message: (err as Error).message ?? String(err) };
+      const at = err instanceof BatchInsertError ? err.from : (current?.id ?? this.checkpoint.committed + 1);
+      this.error = { logId: at, path: err instanceof BatchInsertError ? '' : (current?.path ?? ''), message: (err as Error).message ?? String(err) };
       console.error(`processor: stopped at event log entry ${at}:`, err);
     } finally {
       await records.return(undefined);
@@ -164,7 +171,11 @@ export class Processor {
     const t0 = performance.now();
     this.checkpoint = { committed: this.checkpoint.committed, pending: { from: batch.from, to: batch.to } };
     writeCheckpoint(this.checkpointFile, this.checkpoint);
-    await batch.insert(this.opts.store, INSERT_ORDER);
+    try {
+      await batch.insert(this.opts.store, INSERT_ORDER);
+    } catch (e) {
+      throw new BatchInsertError(batch.from, batch.to, e as Error);
+    }
     this.checkpoint = { committed: batch.to, pending: null };
     writeCheckpoint(this.checkpointFile, this.checkpoint);
     this.stats.batches++;

@@ -1,0 +1,30 @@
+// `npm run db-digest`: JSON with each table's distinct-row count and content hash, to compare two
+// stores (e.g. a crashed-and-resumed import against an uninterrupted one). Replacing tables are
+// compared by distinct rows (a repeated identical row is the same state, and background merges
+// remove it at their own pace); summing tables by their folded sums, where a doubled insert shows.
+import { loadConfig } from '../config/config.ts';
+import { openStore, type Store } from './client.ts';
+
+const SUMMED: Record<string, string> = {
+  balances: `SELECT principal, asset, sum(balance), sum(total_sent), sum(total_received), sum(total_fees_sent), sum(total_miner_rewards) FROM balances GROUP BY principal, asset`,
+};
+
+export async function digestStore(store: Store): Promise<Record<string, { rows: number; hash: string }>> {
+  const tables = await (await store.client.query({ query: `SELECT name FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations' ORDER BY name`, format: 'JSONEachRow' })).json<{ name: string }>();
+  const out: Record<string, { rows: number; hash: string }> = {};
+  for (const { name } of tables) {
+    const source = SUMMED[name] ?? `SELECT DISTINCT * FROM ${name}`;
+    const [r] = await (
+      await store.client.query({ query: `SELECT count() AS rows, toString(sum(cityHash64(toString(tuple(*))))) AS hash FROM (${source})`, format: 'JSONEachRow' })
+    ).json<{ rows: string; hash: string }>();
+    out[name] = { rows: Number(r.rows), hash: r.hash };
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const config = loadConfig();
+  const store = await openStore(config.store, config.dataDir);
+  console.log(JSON.stringify(await digestStore(store)));
+  await store.client.close();
+}
