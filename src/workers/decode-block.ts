@@ -2,7 +2,7 @@
 // block's balance changes and the metadata the processor's chain state needs.
 import { RowSet } from './rows.ts';
 import type { BlockMeta, DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
-import { BalanceSheet, touch, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
+import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
 import { summarizeTx, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
 import { writePoxEvents } from './decode-pox.ts';
 
@@ -275,10 +275,10 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
     pox_v4_unlock_height: b.pox_v4_unlock_height ?? 0,
   });
   for (const r of b.matured_miner_rewards ?? []) {
-    const coinbase = BigInt(r.coinbase_amount ?? '0');
-    const anchored = BigInt(r.tx_fees_anchored ?? '0');
-    const confirmed = BigInt(r.tx_fees_streamed_confirmed ?? '0');
-    const produced = BigInt(r.tx_fees_streamed_produced ?? '0');
+    const coinbase = u128Amount(r.coinbase_amount ?? '0');
+    const anchored = u128Amount(r.tx_fees_anchored ?? '0');
+    const confirmed = u128Amount(r.tx_fees_streamed_confirmed ?? '0');
+    const produced = u128Amount(r.tx_fees_streamed_produced ?? '0');
     rows.add('miner_rewards', {
       index_block_hash: b.index_block_hash,
       block_height: b.block_height,

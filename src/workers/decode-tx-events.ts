@@ -2,6 +2,7 @@
 // principals each tx touches. Events are grouped per tx and renumbered 0..n-1 in node order; only
 // events of successful txs count (the reference API drops the rest).
 import type { RowSet } from './rows.ts';
+import { DecodeError } from './decode/bytes.ts';
 
 export interface NodeEvent {
   txid: string;
@@ -63,7 +64,14 @@ export function touch(map: TouchMap, principal: string | undefined, sent = 0n, r
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const amount = (v: unknown): bigint => BigInt(typeof v === 'string' || typeof v === 'number' ? v : 0);
+const U128_MAX = (1n << 128n) - 1n;
+
+/** A 128-bit amount; anything larger is malformed (ClickHouse would silently wrap it). */
+export const u128Amount = (v: unknown): bigint => {
+  const n = BigInt(typeof v === 'string' || typeof v === 'number' ? v : 0);
+  if (n < 0n || n > U128_MAX) throw new DecodeError(`amount ${String(v).slice(0, 60)} does not fit in 128 bits`);
+  return n;
+};
 
 /** Writes the rows of one tx's events; returns how many were kept. */
 export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet, sheet: BalanceSheet, touched: TouchMap): number {
@@ -74,7 +82,7 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
     const row = { ...base, event_index };
     switch (ev.type) {
       case 'stx_transfer_event': {
-        const a = amount(body.amount);
+        const a = u128Amount(body.amount);
         rows.add('stx_events', { ...row, asset_event_type: 'transfer', sender: str(body.sender), recipient: str(body.recipient), amount: a, memo: str(body.memo) ? `0x${str(body.memo)}` : '' });
         sheet.send(str(body.sender), 'stx', a);
         sheet.receive(str(body.recipient), 'stx', a);
@@ -83,14 +91,14 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
         break;
       }
       case 'stx_mint_event': {
-        const a = amount(body.amount);
+        const a = u128Amount(body.amount);
         rows.add('stx_events', { ...row, asset_event_type: 'mint', sender: '', recipient: str(body.recipient), amount: a, memo: '' });
         sheet.receive(str(body.recipient), 'stx', a);
         touch(touched, str(body.recipient), 0n, a);
         break;
       }
       case 'stx_burn_event': {
-        const a = amount(body.amount);
+        const a = u128Amount(body.amount);
         rows.add('stx_events', { ...row, asset_event_type: 'burn', sender: str(body.sender), recipient: '', amount: a, memo: '' });
         sheet.send(str(body.sender), 'stx', a);
         touch(touched, str(body.sender), a, 0n);
@@ -100,8 +108,8 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
         const contract = str(body.contract_identifier);
         rows.add('stx_lock_events', {
           ...row,
-          locked_amount: amount(body.locked_amount),
-          unlock_height: amount(body.unlock_height),
+          locked_amount: u128Amount(body.locked_amount),
+          unlock_height: u128Amount(body.unlock_height),
           locked_address: str(body.locked_address),
           contract_name: contract ? contract.split('.')[1] ?? contract : 'pox',
         });
@@ -112,7 +120,7 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
       case 'ft_mint_event':
       case 'ft_burn_event': {
         const kind = ev.type.slice(3, -6);
-        const a = amount(body.amount);
+        const a = u128Amount(body.amount);
         const asset = str(body.asset_identifier);
         rows.add('ft_events', { ...row, asset_event_type: kind, asset_identifier: asset, sender: str(body.sender), recipient: str(body.recipient), amount: a });
         if (body.sender) sheet.send(str(body.sender), asset, a);

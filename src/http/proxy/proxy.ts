@@ -3,12 +3,14 @@
 //
 // Per request: headers are rewritten (headers.ts), a node is picked from the rotation (pool.ts) and the
 // request is dispatched on that node's undici Pool with a streaming handler. The body goes as a Buffer
-// when it arrived in full quickly (small bodies, the common case) and as a stream otherwise (body.ts);
-// broadcasts are always buffered, both to be replayable and for the onBroadcastAccepted hook.
+// when all of it arrives before 64 KiB are buffered (the common case) and as a stream otherwise
+// (body.ts); broadcasts are always buffered, both to be replayable and for the onBroadcastAccepted hook.
+// The response's status line and headers go out with its first body bytes (one write for small answers).
 //
 // Retries on another node: any request that never reached its node (no connection was made, so nothing
-// was sent); GET/HEAD/OPTIONS without a body also when the node dropped the connection before answering.
-// Never after response headers, never on a timeout, never a broadcast that was sent.
+// was sent: undici calls onRequestStart only on a connected socket, before writing); GET/HEAD/OPTIONS
+// without a body also when the node dropped the connection before answering. Never once response bytes
+// went to the client, never on a timeout, never a broadcast that was sent.
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { Dispatcher } from 'undici';
 import type { AppPlugin } from '../server.ts';
@@ -205,6 +207,8 @@ class Exchange {
   private stalledOffset = 0;
   /** chunked mode: waiting for uWS to drain before resuming the node. */
   private waitingDrain = false;
+  /** Status line and headers received but not written yet (they go out with the first body bytes). */
+  private head: { status: string; headers: [Buffer | string, Buffer | string][] } | null = null;
   private broadcastResponse: Buffer[] | null = null;
   private broadcastResponseBytes = 0;
 
@@ -307,23 +311,34 @@ class Exchange {
     const method = this.method.toUpperCase();
     const noBody = method === 'HEAD' || status === 204 || status === 304;
     const res = this.res;
-    const endsNow = noBody || contentLength === 0;
-    if (endsNow) this.releaseClientBody();
-    res.cork(() => {
-      res.writeStatus(`${status} ${statusMessage || statusText(status)}`);
-      for (const [k, v] of headers) res.writeHeader(k, v);
-      if (noBody) {
-        // endWithoutBody(n) would leave this uWS version waiting for n bytes: write the length ourselves.
-        if (contentLength !== undefined && status !== 204) res.writeHeader('content-length', String(contentLength));
-        res.endWithoutBody();
-      } else if (contentLength === 0) {
-        res.end();
-      } else {
-        this.total = contentLength;
-      }
-    });
-    if (endsNow) this.complete = true;
-    else res.onWritable((offset) => this.onWritable(offset));
+    this.head = { status: `${status} ${statusMessage || statusText(status)}`, headers };
+    if (noBody || contentLength === 0) {
+      this.releaseClientBody();
+      res.cork(() => {
+        this.flushHead();
+        if (noBody) {
+          // endWithoutBody(n) would leave this uWS version waiting for n bytes: write the length ourselves.
+          if (contentLength !== undefined && status !== 204) res.writeHeader('content-length', String(contentLength));
+          res.endWithoutBody();
+        } else {
+          res.end();
+        }
+      });
+      this.complete = true;
+      return;
+    }
+    // The head goes out with the first body bytes: one write (one syscall) for a small response.
+    this.total = contentLength;
+    res.onWritable((offset) => this.onWritable(offset));
+  }
+
+  /** Writes the pending status line and headers (inside cork). */
+  private flushHead(): void {
+    const head = this.head;
+    if (head === null) return;
+    this.head = null;
+    this.res.writeStatus(head.status);
+    for (const [k, v] of head.headers) this.res.writeHeader(k, v);
   }
 
   responseData(attempt: Attempt, chunk: Buffer): void {
@@ -342,6 +357,7 @@ class Exchange {
       const offset = res.getWriteOffset();
       if (offset + chunk.length >= total) this.releaseClientBody();
       res.cork(() => {
+        this.flushHead();
         const [ok, done] = res.tryEnd(chunk, total);
         if (done) this.complete = true;
         else if (!ok) {
@@ -353,6 +369,7 @@ class Exchange {
     } else {
       let ok = true;
       res.cork(() => {
+        this.flushHead();
         ok = res.write(chunk);
       });
       // uWS buffered the whole chunk anyway; hold the node until the client drains.
@@ -390,7 +407,10 @@ class Exchange {
     if (attempt !== this.attempt) return;
     if (!this.clientGone && !this.complete && this.total === undefined && this.replied) {
       this.releaseClientBody();
-      this.res.cork(() => this.res.end());
+      this.res.cork(() => {
+        this.flushHead();
+        this.res.end();
+      });
       this.complete = true;
     }
     if (this.broadcastResponse !== null) this.notifyBroadcast();
@@ -399,10 +419,16 @@ class Exchange {
   attemptFailed(attempt: Attempt, err: Error): void {
     if (attempt !== this.attempt || err instanceof ProxyAbort || this.clientGone || this.complete) return;
     if (this.replied) {
-      // The node failed mid-body: the only honest signal left is cutting the client's connection.
-      this.complete = true;
-      this.res.close();
-      return;
+      if (this.head === null) {
+        // The node failed mid-body: the only honest signal left is cutting the client's connection.
+        this.complete = true;
+        this.res.close();
+        return;
+      }
+      // Failed after its headers but before any body byte: nothing reached the client yet.
+      this.head = null;
+      this.total = undefined;
+      this.replied = false;
     }
     const code = errorCode(err);
     if (!attempt.sent && isConnectError(err)) this.shared.pool.markUnreachable(attempt.node, describeConnectError(err));
