@@ -35,7 +35,8 @@ async function main(): Promise<void> {
         return out.ok ? { ok: true, decoded: out } : { ok: false, reason: out.reason };
       },
       onAccepted: (id, _path, decoded) => {
-        if (decoded) pipeline.processor.handoff.set(id, decoded as never);
+        // Bounded: when processing lags far behind, entries are decoded again from the log instead.
+        if (decoded && pipeline.processor.handoff.size < 10_000) pipeline.processor.handoff.set(id, decoded as never);
       },
     });
     listening.push(await listen(observer, config.eventHost, config.eventPort));

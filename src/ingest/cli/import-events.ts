@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   processBar.finish();
   const err = pipeline.processor.error;
   const stats = pipeline.processor.stats;
-  console.error(`processed ${stats.entries} entries in ${stats.batches} batches: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s`);
+  console.error(`processed ${stats.entries} entries (${stats.rejected} rejected) in ${stats.batches} batches: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s`);
   await pipeline.close();
   await store.client.close();
   unlock();

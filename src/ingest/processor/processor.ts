@@ -51,7 +51,7 @@ export class Processor {
   private running: Promise<void> | null = null;
   private rerun = false;
   private stopped = false;
-  readonly stats = { entries: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
+  readonly stats = { entries: 0, rejected: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
   private readonly checkpointFile: string;
 
   constructor(private readonly opts: ProcessorOptions) {
@@ -135,6 +135,7 @@ export class Processor {
         const decoded = await outcome;
         this.stats.decodeMs += performance.now() - t0;
         const t1 = performance.now();
+        if (!decoded || !decoded.ok) this.stats.rejected++;
         if (decoded) await applyEntry(ctxFor(rec), rec.path, decoded);
         this.stats.applyMs += performance.now() - t1;
         batch.noteEntry(rec.id);

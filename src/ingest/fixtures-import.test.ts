@@ -1,0 +1,83 @@
+// Every recorded log imports without error, and real duplicate deliveries change nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, SHARED, startService, tempDataDir, waitForProcessing } from '../testing/service.ts';
+
+function importEvents(dataDir: string, file: string, extra: string[] = []): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/ingest/cli/import-events.ts'), '--file', file, ...extra], {
+      cwd: ROOT,
+      env: { ...process.env, STACKS_API_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+const FIXTURES = readdirSync(join(SHARED, 'fixtures')).filter((f) => /\.tsv(\.gz)?$/.test(f) && !f.includes('with-duplicates'));
+
+for (const f of FIXTURES) {
+  test(`${f} imports without error`, async () => {
+    const dir = tempDataDir();
+    const r = await importEvents(dir, join(SHARED, 'fixtures', f));
+    assert.equal(r.code, 0, r.output);
+    assert.match(r.output, /processed \d+ entries \(0 rejected\)/);
+    const svc = await startService({ dataDir: dir });
+    try {
+      const status = await waitForProcessing(svc.apiUrl);
+      const log = status.event_log as { received_id: number; processed_id: number; error?: unknown };
+      assert.equal(log.error, undefined);
+      assert.ok(log.received_id > 0 && log.processed_id === log.received_id);
+    } finally {
+      await svc.stop();
+    }
+  });
+}
+
+test('duplicate deliveries change nothing (the recorded log with 294 repeated requests)', async () => {
+  const plain = tempDataDir();
+  const dup = tempDataDir();
+  assert.equal((await importEvents(plain, join(SHARED, 'fixtures', 'stackerdb-sample-events.tsv.gz'))).code, 0);
+  const r = await importEvents(dup, join(SHARED, 'fixtures', 'stackerdb-sample-events.with-duplicates.tsv.gz'), ['--keep-duplicate-ids']);
+  assert.equal(r.code, 0, r.output);
+  const answers = async (dataDir: string) => {
+    const svc = await startService({ dataDir });
+    try {
+      const out: unknown[] = [];
+      for (const path of ['/extended', '/extended/v1/block?limit=30', '/extended/v1/block?limit=30&offset=200', '/extended/v2/blocks?limit=30&offset=450', '/extended/v1/block/by_height/300']) {
+        const body = (await (await fetch(svc.apiUrl + path)).json()) as Record<string, unknown>;
+        delete body.event_log;
+        out.push(body);
+      }
+      return out;
+    } finally {
+      await svc.stop();
+    }
+  };
+  const [a, b] = [await answers(plain), await answers(dup)];
+  assert.equal((a[0] as { chain_tip: { block_height: number } }).chain_tip.block_height > 400, true);
+  assert.deepEqual(b, a);
+});
+
+test('Bitcoin-originated and sBTC blocks are accepted and stored', async () => {
+  const svc = await startService();
+  try {
+    for (const dir of ['new_block-json', 'sbtc-new_block-json']) {
+      for (const f of readdirSync(join(SHARED, 'fixtures', dir))) {
+        const res = await fetch(`${svc.eventUrl}/new_block`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: readFileSync(join(SHARED, 'fixtures', dir, f)) });
+        assert.equal(res.status, 200, `${dir}/${f}: ${await res.text()}`);
+      }
+    }
+    const status = await waitForProcessing(svc.apiUrl);
+    assert.equal((status.event_log as { error?: unknown }).error, undefined);
+    assert.equal((status.event_log as { processed_id: number }).processed_id, 14);
+  } finally {
+    await svc.stop();
+  }
+});
