@@ -2,7 +2,7 @@
 import type { Store } from '../storage/client.ts';
 
 export async function rows<T = Record<string, unknown>>(store: Store, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
-  const rs = await store.client.query({ query, query_params: params, format: 'JSONEachRow' });
+  const rs = await store.reader().query({ query, query_params: params, format: 'JSONEachRow' });
   return rs.json<T>();
 }
 

@@ -23,12 +23,11 @@ export interface RouteDef<Ctx = unknown> {
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
 
-/** Fastify-style message: "params/tx_id must match pattern ..." (the reference API's wording). */
+/** Fastify-style message: every error as "params/tx_id must match pattern ...", joined by ", " (an
+ *  anyOf reports each branch, then "must match a schema in anyOf"), as the reference API words it. */
 export function describeAjvError(where: string, errors: ErrorObject[] | null | undefined): string {
-  const e = errors?.[0];
-  if (!e) return `${where} is invalid`;
-  const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
-  return `${where}${e.instancePath}${missing} ${e.message ?? 'is invalid'}`.replace(`${where}${missing} must have required property`, `${where} must have required property`);
+  if (!errors?.length) return `${where} is invalid`;
+  return errors.map((e) => `${where}${e.instancePath} ${e.message ?? 'is invalid'}`).join(', ');
 }
 
 function compile(schema: JsonSchema | undefined): ValidateFunction | undefined {

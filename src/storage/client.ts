@@ -6,12 +6,18 @@ import { resolve } from 'node:path';
 import type { StoreConfig } from '../config/config.ts';
 
 export interface Store {
+  /** For writes and DDL (the ingest side). */
   client: ClickHouseClient;
+  /** A client for a read query: with chdb each is its own session, so reads run in parallel with
+   *  each other and with ingest (one session runs one query at a time). */
+  reader(): ClickHouseClient;
   /** Set for a ClickHouse server cluster: DDL runs ON CLUSTER with Replicated engines. */
   cluster?: string;
   embedded: boolean;
   database: string;
 }
+
+const READ_SESSIONS = 4;
 
 export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Store> {
   if (cfg.url) {
@@ -26,16 +32,29 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
       database: cfg.database,
       clickhouse_settings: { date_time_output_format: 'iso', output_format_json_quote_64bit_integers: 1 },
     });
-    return { client, cluster: cfg.cluster, embedded: false, database: cfg.database };
+    // The HTTP client pools connections: one client serves concurrent reads.
+    return { client, reader: () => client, cluster: cfg.cluster, embedded: false, database: cfg.database };
   }
   // chdb is loaded lazily so that a server deployment never needs its 500 MB binary in memory.
   const { createChdbConnection } = await import('chdb/connection');
   const path = resolve(dataDir, 'clickhouse');
   mkdirSync(path, { recursive: true });
-  const client = createClient({ connection: createChdbConnection({ path }) } as Parameters<typeof createClient>[0]);
-  await client.command({ query: `CREATE DATABASE IF NOT EXISTS \`${cfg.database}\`` });
-  await client.command({ query: `USE \`${cfg.database}\`` });
-  // Session-wide, as the server client passes them per request: big integers travel as strings.
-  await client.command({ query: 'SET output_format_json_quote_64bit_integers = 1, date_time_output_format = \'iso\'' });
-  return { client, embedded: true, database: cfg.database };
+  const session = async () => {
+    const c = createClient({ connection: createChdbConnection({ path }) } as Parameters<typeof createClient>[0]);
+    await c.command({ query: `CREATE DATABASE IF NOT EXISTS \`${cfg.database}\`` });
+    await c.command({ query: `USE \`${cfg.database}\`` });
+    // Session-wide, as the server client passes them per request: big integers travel as strings.
+    await c.command({ query: 'SET output_format_json_quote_64bit_integers = 1, date_time_output_format = \'iso\'' });
+    return c;
+  };
+  const client = await session();
+  const readers = await Promise.all(Array.from({ length: READ_SESSIONS }, session));
+  let next = 0;
+  const closeWriter = client.close.bind(client);
+  // Closing the store's client closes the read sessions too.
+  client.close = async () => {
+    await Promise.all(readers.map((r) => r.close()));
+    await closeWriter();
+  };
+  return { client, reader: () => readers[next++ % readers.length], embedded: true, database: cfg.database };
 }

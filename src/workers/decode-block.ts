@@ -5,6 +5,7 @@ import type { BlockMeta, DecodedEvent, MicroblockMeta, TxRef } from './decoded.t
 import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
 import { summarizeTx, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
 import { writePoxEvents } from './decode-pox.ts';
+import { ROLE } from './address-index.ts';
 
 interface Cost {
   read_count?: number;
@@ -142,7 +143,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
   }
   for (const { tx, summary: s } of items) {
     const microblock_hash = tx.microblock_hash ?? '';
-    const placement = { tx_id: tx.txid, index_block_hash: ctx.index_block_hash, microblock_hash, block_height: ctx.block_height, tx_index: tx.tx_index };
+    const placement = { tx_id: tx.txid, index_block_hash: ctx.index_block_hash, microblock_hash, block_height: ctx.block_height, tx_index: tx.tx_index, microblock_sequence: tx.microblock_sequence ?? 2147483647 };
     const touched: TouchMap = new Map();
     const success = tx.status === 'success';
     const txEvents = success ? (byTx.get(tx.txid) ?? []) : [];
@@ -151,9 +152,12 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
     const fee = BigInt(s.fee_rate);
     const payer = s.sponsor_address || s.sender_address;
     if (fee > 0n && payer) sheet.fee(payer, fee);
-    touch(touched, s.sender_address, payer === s.sender_address ? fee : 0n, 0n);
-    touch(touched, s.sponsor_address || undefined, payer === s.sponsor_address ? fee : 0n, 0n);
-    for (const p of s.principals) touch(touched, p);
+    touch(touched, s.sender_address, payer === s.sender_address ? fee : 0n, 0n, ROLE.SENDER);
+    touch(touched, s.sponsor_address || undefined, payer === s.sponsor_address ? fee : 0n, 0n, ROLE.SPONSOR);
+    // The reference's address lists count the transfer recipient and the called or deployed
+    // contract, not a coinbase's alt recipient nor a burnchain delegate.
+    const partyRole = s.type_id === 'coinbase' || (tx.raw_tx === '0x00' && s.function_name !== 'transfer_stx') ? ROLE.OTHER : ROLE.TX_PARTY;
+    for (const p of s.principals) touch(touched, p, 0n, 0n, partyRole);
     rows.add('txs', {
       tx_id: tx.txid,
       index_block_hash: ctx.index_block_hash,
@@ -207,6 +211,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
         microblock_hash,
         stx_sent: t.sent,
         stx_received: t.received,
+        roles: t.roles,
       });
     }
   }
@@ -303,6 +308,8 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
     total_miner_rewards: d.rewards.toString(),
   }));
   for (const d of deltas) rows.add('balance_changes', { index_block_hash: b.index_block_hash, microblock_hash: '', ...d });
+  // The same changes by principal, for balances as of a height (address reads).
+  for (const d of deltas) rows.add('principal_balance_changes', { ...d, block_height: b.block_height, index_block_hash: b.index_block_hash });
   return { kind: 'block', block: meta, txs: items.map(({ tx, summary }) => txRefOf(tx, summary)), microblocks: microblocksOf(b.transactions, b.parent_index_block_hash), deltas, facts: rows.serialize() };
 }
 

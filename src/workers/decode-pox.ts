@@ -3,6 +3,7 @@
 import type { RowSet } from './rows.ts';
 import type { NodeEvent, TxPlacement } from './decode-tx-events.ts';
 import { decodePoxPrint } from './pox-print.ts';
+import { addPrincipalEvent, poxLockState } from './address-index.ts';
 
 const POX_CONTRACT = /^S[PT]000000000000000000002(Q6VF78|AMW42H)\.(pox-[234])$/;
 
@@ -25,5 +26,8 @@ export function writePoxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSe
       microblock_hash: at.microblock_hash,
       ...op,
     });
+    const { locked, unlock } = poxLockState(op);
+    const kind = m[2].replace('-', '') as 'pox2' | 'pox3' | 'pox4';
+    addPrincipalEvent(rows, at, event_index, [op.stacker], { kind, asset_event_type: op.name, amount: locked, unlock_height: unlock });
   });
 }

@@ -3,6 +3,7 @@
 // events of successful txs count (the reference API drops the rest).
 import type { RowSet } from './rows.ts';
 import { DecodeError } from './decode/bytes.ts';
+import { ROLE, addPrincipalEvent } from './address-index.ts';
 
 export interface NodeEvent {
   txid: string;
@@ -18,10 +19,12 @@ export interface TxPlacement {
   microblock_hash: string;
   block_height: number;
   tx_index: number;
+  /** For the address index's order (anchored txs: 2147483647). */
+  microblock_sequence?: number;
 }
 
-/** Per tx: principal -> STX moved, for the address-history index. */
-export type TouchMap = Map<string, { sent: bigint; received: bigint }>;
+/** Per tx: principal -> STX moved and the roles it plays (ROLE bits), for the address-history index. */
+export type TouchMap = Map<string, { sent: bigint; received: bigint; roles: number }>;
 
 export class BalanceSheet {
   readonly rows = new Map<string, { principal: string; asset: string; balance: bigint; sent: bigint; received: bigint; fees: bigint; rewards: bigint }>();
@@ -54,13 +57,14 @@ export class BalanceSheet {
   }
 }
 
-export function touch(map: TouchMap, principal: string | undefined, sent = 0n, received = 0n): void {
+export function touch(map: TouchMap, principal: string | undefined, sent = 0n, received = 0n, roles = 0): void {
   if (!principal) return;
   const t = map.get(principal);
   if (t) {
     t.sent += sent;
     t.received += received;
-  } else map.set(principal, { sent, received });
+    t.roles |= roles;
+  } else map.set(principal, { sent, received, roles });
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -86,34 +90,39 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
         rows.add('stx_events', { ...row, asset_event_type: 'transfer', sender: str(body.sender), recipient: str(body.recipient), amount: a, memo: str(body.memo) ? `0x${str(body.memo)}` : '' });
         sheet.send(str(body.sender), 'stx', a);
         sheet.receive(str(body.recipient), 'stx', a);
-        touch(touched, str(body.sender), a, 0n);
-        touch(touched, str(body.recipient), 0n, a);
+        touch(touched, str(body.sender), a, 0n, ROLE.STX_EVENT);
+        touch(touched, str(body.recipient), 0n, a, ROLE.STX_EVENT);
+        const memo = str(body.memo) ? `0x${str(body.memo)}` : '';
+        addPrincipalEvent(rows, at, event_index, [str(body.sender), str(body.recipient)], { kind: 'stx', asset_event_type: 'transfer', sender: str(body.sender), recipient: str(body.recipient), amount: a, memo });
         break;
       }
       case 'stx_mint_event': {
         const a = u128Amount(body.amount);
         rows.add('stx_events', { ...row, asset_event_type: 'mint', sender: '', recipient: str(body.recipient), amount: a, memo: '' });
         sheet.receive(str(body.recipient), 'stx', a);
-        touch(touched, str(body.recipient), 0n, a);
+        touch(touched, str(body.recipient), 0n, a, ROLE.STX_EVENT);
+        addPrincipalEvent(rows, at, event_index, [str(body.recipient)], { kind: 'stx', asset_event_type: 'mint', recipient: str(body.recipient), amount: a });
         break;
       }
       case 'stx_burn_event': {
         const a = u128Amount(body.amount);
         rows.add('stx_events', { ...row, asset_event_type: 'burn', sender: str(body.sender), recipient: '', amount: a, memo: '' });
         sheet.send(str(body.sender), 'stx', a);
-        touch(touched, str(body.sender), a, 0n);
+        touch(touched, str(body.sender), a, 0n, ROLE.STX_EVENT);
+        addPrincipalEvent(rows, at, event_index, [str(body.sender)], { kind: 'stx', asset_event_type: 'burn', sender: str(body.sender), amount: a });
         break;
       }
       case 'stx_lock_event': {
         const contract = str(body.contract_identifier);
-        rows.add('stx_lock_events', {
-          ...row,
+        const lock = {
           locked_amount: u128Amount(body.locked_amount),
           unlock_height: u128Amount(body.unlock_height),
           locked_address: str(body.locked_address),
           contract_name: contract ? contract.split('.')[1] ?? contract : 'pox',
-        });
-        touch(touched, str(body.locked_address));
+        };
+        rows.add('stx_lock_events', { ...row, ...lock });
+        touch(touched, lock.locked_address, 0n, 0n, ROLE.OTHER);
+        addPrincipalEvent(rows, at, event_index, [lock.locked_address], { kind: 'stx_lock', asset_event_type: 'lock', sender: lock.locked_address, amount: lock.locked_amount, unlock_height: lock.unlock_height, contract_name: lock.contract_name });
         break;
       }
       case 'ft_transfer_event':
@@ -125,17 +134,20 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
         rows.add('ft_events', { ...row, asset_event_type: kind, asset_identifier: asset, sender: str(body.sender), recipient: str(body.recipient), amount: a });
         if (body.sender) sheet.send(str(body.sender), asset, a);
         if (body.recipient) sheet.receive(str(body.recipient), asset, a);
-        touch(touched, str(body.sender));
-        touch(touched, str(body.recipient));
+        touch(touched, str(body.sender), 0n, 0n, ROLE.FT_EVENT);
+        touch(touched, str(body.recipient), 0n, 0n, ROLE.FT_EVENT);
+        addPrincipalEvent(rows, at, event_index, [str(body.sender), str(body.recipient)], { kind: 'ft', asset_event_type: kind, asset_identifier: asset, sender: str(body.sender), recipient: str(body.recipient), amount: a });
         break;
       }
       case 'nft_transfer_event':
       case 'nft_mint_event':
       case 'nft_burn_event': {
         const kind = ev.type.slice(4, -6);
-        rows.add('nft_events', { ...row, asset_event_type: kind, asset_identifier: str(body.asset_identifier), sender: str(body.sender), recipient: str(body.recipient), value: str(body.raw_value) });
-        touch(touched, str(body.sender));
-        touch(touched, str(body.recipient));
+        const nft = { asset_event_type: kind, asset_identifier: str(body.asset_identifier), sender: str(body.sender), recipient: str(body.recipient), value: str(body.raw_value) };
+        rows.add('nft_events', { ...row, ...nft });
+        touch(touched, nft.sender, 0n, 0n, ROLE.NFT_EVENT);
+        touch(touched, nft.recipient, 0n, 0n, ROLE.NFT_EVENT);
+        addPrincipalEvent(rows, at, event_index, [nft.sender, nft.recipient], { kind: 'nft', ...nft });
         break;
       }
       case 'contract_event':

@@ -1,0 +1,57 @@
+-- Address reads: what a principal did in a tx, its asset events and its balance history, each
+-- ordered by principal so that one address is read by key prefix, never by scanning a table.
+
+-- How the principal takes part in the tx (bit set, see src/workers/address-index.ts ROLE): the
+-- reference's address lists differ in which relations they count (v1 /transactions: tx parties and
+-- STX events; with_transfers: no sponsor; v2: also FT/NFT events).
+ALTER TABLE principal_txs ADD COLUMN IF NOT EXISTS roles UInt8 DEFAULT 0;
+
+-- One row per (principal, event) for every party of an STX/FT/NFT event, the locked address of an
+-- STX lock event, and the stacker of a PoX-2/3/4 operation (with the reference's corrections of
+-- `locked` and the unlock height applied). Unconfirmed microblock rows have index_block_hash ''
+-- and block_height 0, as in principal_txs.
+CREATE TABLE IF NOT EXISTS principal_events (
+  principal String,
+  block_height UInt32,
+  microblock_sequence UInt32,
+  tx_index UInt32,
+  event_index UInt32,
+  tx_id String,
+  index_block_hash String,
+  microblock_hash String,
+  -- stx | ft | nft | stx_lock | pox2 | pox3 | pox4
+  kind LowCardinality(String),
+  -- transfer | mint | burn; the operation name for pox*
+  asset_event_type LowCardinality(String),
+  asset_identifier String,
+  sender String,
+  recipient String,
+  -- STX/FT amount; locked amount for stx_lock and pox*
+  amount UInt128,
+  -- NFT token id, serialized Clarity value, 0x hex
+  value String,
+  memo String,
+  -- stx_lock: unlock_height; pox*: burnchain unlock height
+  unlock_height UInt64,
+  contract_name String,
+  log_id UInt64
+) ENGINE = ReplacingMergeTree
+ORDER BY (principal, block_height, microblock_sequence, tx_index, event_index, index_block_hash, microblock_hash)
+SETTINGS non_replicated_deduplication_window = 1000;
+
+-- balance_changes by principal: a balance as of any height is the sum over the canonical blocks
+-- up to it (the running `balances` answer the tip).
+CREATE TABLE IF NOT EXISTS principal_balance_changes (
+  principal String,
+  asset String,
+  block_height UInt32,
+  index_block_hash String,
+  balance Int128,
+  total_sent Int128,
+  total_received Int128,
+  total_fees_sent Int128,
+  total_miner_rewards Int128,
+  log_id UInt64
+) ENGINE = ReplacingMergeTree
+ORDER BY (principal, asset, block_height, index_block_hash)
+SETTINGS non_replicated_deduplication_window = 1000;

@@ -1,0 +1,92 @@
+// Transaction events: read from the five event tables in one UNION ALL with uniform columns, and
+// rendered as the reference's TransactionEvent objects.
+import type { Store } from '../../storage/client.ts';
+import { rows } from '../query.ts';
+import { clarityHexRepr } from '../../workers/decode/index.ts';
+import { keyOf, type TxKey } from './queries.ts';
+
+export type EventKind = 'stx_asset' | 'stx_lock' | 'fungible_token_asset' | 'non_fungible_token_asset' | 'smart_contract_log';
+export const EVENT_KINDS: readonly EventKind[] = ['smart_contract_log', 'stx_lock', 'stx_asset', 'fungible_token_asset', 'non_fungible_token_asset'];
+
+export interface EventRow extends TxKey {
+  kind: EventKind;
+  event_index: number;
+  block_height: number;
+  tx_index: number;
+  /** Kind-specific values, see SELECTS. */
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+  e: string;
+}
+
+const BASE = 'tx_id, index_block_hash, microblock_hash, event_index, block_height, tx_index';
+
+/** One SELECT per kind with columns a..e (strings). `where` is applied to each table. */
+const SELECTS: Record<EventKind, (where: string) => string> = {
+  stx_asset: (w) => `SELECT 'stx_asset' AS kind, ${BASE}, toString(asset_event_type) AS a, sender AS b, recipient AS c, toString(amount) AS d, memo AS e FROM stx_events WHERE ${w}`,
+  stx_lock: (w) => `SELECT 'stx_lock' AS kind, ${BASE}, toString(locked_amount) AS a, toString(unlock_height) AS b, locked_address AS c, contract_name AS d, '' AS e FROM stx_lock_events WHERE ${w}`,
+  fungible_token_asset: (w) => `SELECT 'fungible_token_asset' AS kind, ${BASE}, toString(asset_event_type) AS a, asset_identifier AS b, sender AS c, recipient AS d, toString(amount) AS e FROM ft_events WHERE ${w}`,
+  non_fungible_token_asset: (w) => `SELECT 'non_fungible_token_asset' AS kind, ${BASE}, toString(asset_event_type) AS a, asset_identifier AS b, sender AS c, recipient AS d, value AS e FROM nft_events WHERE ${w}`,
+  smart_contract_log: (w) => `SELECT 'smart_contract_log' AS kind, ${BASE}, contract_identifier AS a, topic AS b, value AS c, '' AS d, '' AS e FROM contract_logs WHERE ${w}`,
+};
+
+/** Runs the union over `kinds`, with a per-table condition (named parameters shared). */
+export async function queryEvents(store: Store, kinds: readonly EventKind[], where: string | ((kind: EventKind) => string), params: Record<string, unknown>): Promise<EventRow[]> {
+  if (kinds.length === 0) return [];
+  const sql = kinds.map((k) => SELECTS[k](typeof where === 'string' ? where : where(k))).join('\nUNION ALL\n');
+  const list = await rows<Record<string, unknown>>(store, sql, params);
+  // Facts may be stored twice until merged: keep one per (placement, event_index).
+  const seen = new Set<string>();
+  const out: EventRow[] = [];
+  for (const r of list) {
+    const id = `${r.tx_id}|${r.index_block_hash}|${r.microblock_hash}|${r.event_index}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ ...(r as unknown as EventRow), event_index: Number(r.event_index), block_height: Number(r.block_height), tx_index: Number(r.tx_index) });
+  }
+  return out;
+}
+
+/** Events of the given placements with event_index in [offset, offset + limit), per placement. */
+export async function fetchTxEvents(store: Store, keys: readonly TxKey[], range: { offset: number; limit: number }): Promise<Map<string, EventRow[]>> {
+  const out = new Map<string, EventRow[]>(keys.map((k) => [keyOf(k), []]));
+  if (keys.length === 0 || range.limit <= 0) return out;
+  const list = await queryEvents(store, EVENT_KINDS, 'tx_id IN {ids:Array(String)} AND event_index >= {lo:UInt32} AND event_index < {hi:UInt32}', {
+    ids: [...new Set(keys.map((k) => k.tx_id))],
+    lo: range.offset,
+    hi: range.offset + range.limit,
+  });
+  for (const e of list) out.get(keyOf(e))?.push(e);
+  for (const l of out.values()) l.sort((x, y) => x.event_index - y.event_index);
+  return out;
+}
+
+const clarity = (hex: string) => {
+  try {
+    return clarityHexRepr(hex);
+  } catch {
+    return { hex, repr: '' };
+  }
+};
+
+/** The reference's TransactionEvent object for an event row. */
+export function formatEvent(e: EventRow): Record<string, unknown> {
+  const head = { event_index: e.event_index, event_type: e.kind, tx_id: e.tx_id };
+  switch (e.kind) {
+    case 'stx_asset': {
+      const asset: Record<string, string> = { asset_event_type: e.a, sender: e.b, recipient: e.c, amount: e.d };
+      if (e.a === 'transfer' && e.e) asset.memo = e.e;
+      return { ...head, asset };
+    }
+    case 'stx_lock':
+      return { ...head, stx_lock_event: { locked_amount: e.a, unlock_height: Number(e.b), locked_address: e.c } };
+    case 'fungible_token_asset':
+      return { ...head, asset: { asset_event_type: e.a, asset_id: e.b, sender: e.c, recipient: e.d, amount: e.e } };
+    case 'non_fungible_token_asset':
+      return { ...head, asset: { asset_event_type: e.a, asset_id: e.b, sender: e.c, recipient: e.d, value: clarity(e.e) } };
+    case 'smart_contract_log':
+      return { ...head, contract_log: { contract_id: e.a, topic: e.b, value: clarity(e.c) } };
+  }
+}

@@ -1,0 +1,131 @@
+// Stored rows -> the reference API's Transaction and MempoolTransaction objects. The fields that
+// come from the transaction bytes are rendered by our decoder (formatTxBase / formatTxMetadata);
+// block, status, result and event fields come from the row.
+import {
+  clarityHexRepr,
+  decodeTransaction,
+  formatTxBase,
+  formatTxMetadata,
+  type ApiTxBase,
+  type ApiTxMetadata,
+  type DecodedTransaction,
+} from '../../workers/decode/index.ts';
+import type { MempoolRow, PlacedTx } from './queries.ts';
+import { syntheticTxFields } from './synthetic.ts';
+
+export const isoTime = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();
+
+/** Anchored txs: the reference's placeholders for "no microblock". */
+export const ANCHORED_MICROBLOCK_HASH = '0x';
+export const ANCHORED_MICROBLOCK_SEQUENCE = 2147483647;
+
+export interface RenderOptions {
+  /** The called contract's ABI (JSON text), for contract calls. */
+  abi?: string | null;
+  excludeFunctionArgs?: boolean;
+}
+
+/** Decoded-tx part of a tx object (tx_id … anchor_mode, then tx_type and the payload). */
+export interface DecodedParts {
+  base: ApiTxBase;
+  metadata: ApiTxMetadata;
+}
+
+/** Decodes raw tx bytes into the base and payload parts, or undefined when not a Stacks tx. */
+export function decodeParts(txId: string, rawTx: string, opts: RenderOptions): DecodedParts | undefined {
+  let tx: DecodedTransaction;
+  try {
+    tx = decodeTransaction(rawTx, { txId });
+  } catch {
+    return undefined;
+  }
+  return { base: formatTxBase(tx), metadata: formatTxMetadata(tx, { abi: opts.abi, excludeFunctionArgs: opts.excludeFunctionArgs }) };
+}
+
+const clarity = (hex: string) => {
+  try {
+    return clarityHexRepr(hex);
+  } catch {
+    return { hex, repr: '' };
+  }
+};
+
+/** Extra context for rows of unconfirmed microblocks: their parent block's hash. */
+export interface MinedContext {
+  parentBlockHash?: string;
+}
+
+/**
+ * A mined tx as the reference renders it (`events` left empty; callers fill them). Unconfirmed
+ * microblock rows show what the reference knows before an anchor block accepts them: no block hash,
+ * burn block time and height -1.
+ */
+export function formatMinedTx(p: PlacedTx, opts: RenderOptions = {}, ctx: MinedContext = {}): Record<string, unknown> {
+  const parts = p.raw_tx === '0x00' ? syntheticTxFields(p) : decodeParts(p.tx_id, p.raw_tx, opts);
+  const base = parts?.base ?? { tx_id: p.tx_id };
+  const unanchored = p.unanchored;
+  const burnTime = unanchored ? -1 : p.burn_block_time;
+  const burnHeight = unanchored ? -1 : p.burn_block_height;
+  const blockTime = p.block_time || (unanchored ? p.burn_block_time : burnTime);
+  const blockTimeIso = blockTime > 0 ? isoTime(blockTime) : '';
+  return {
+    ...base,
+    block_hash: unanchored ? '0x' : p.block_hash,
+    block_height: p.block_height,
+    block_time: blockTime,
+    block_time_iso: blockTimeIso,
+    burn_block_time: burnTime,
+    burn_block_height: burnHeight,
+    burn_block_time_iso: burnTime > 0 ? isoTime(burnTime) : '',
+    parent_burn_block_time: p.parent_burn_block_time,
+    parent_burn_block_time_iso: p.parent_burn_block_time > 0 ? isoTime(p.parent_burn_block_time) : '',
+    canonical: p.canonical,
+    tx_index: p.tx_index,
+    tx_status: p.status,
+    tx_result: clarity(p.raw_result),
+    event_count: p.event_count,
+    parent_block_hash: unanchored ? (ctx.parentBlockHash ?? '') : p.parent_block_hash,
+    is_unanchored: unanchored,
+    microblock_hash: p.microblock_hash || ANCHORED_MICROBLOCK_HASH,
+    microblock_sequence: p.microblock_hash ? p.microblock_sequence : ANCHORED_MICROBLOCK_SEQUENCE,
+    microblock_canonical: p.microblock_canonical,
+    execution_cost_read_count: p.execution_cost_read_count,
+    execution_cost_read_length: p.execution_cost_read_length,
+    execution_cost_runtime: p.execution_cost_runtime,
+    execution_cost_write_count: p.execution_cost_write_count,
+    execution_cost_write_length: p.execution_cost_write_length,
+    vm_error: p.vm_error ?? null,
+    events: [] as unknown[],
+    ...(parts?.metadata ?? {}),
+  };
+}
+
+/** The node's drop reasons -> the reference's tx_status of a dropped mempool tx. */
+const DROP_STATUS: Record<string, string> = {
+  ReplaceByFee: 'dropped_replace_by_fee',
+  ReplaceAcrossFork: 'dropped_replace_across_fork',
+  TooExpensive: 'dropped_too_expensive',
+  StaleGarbageCollect: 'dropped_stale_garbage_collect',
+  Problematic: 'dropped_problematic',
+};
+
+export function mempoolTxStatus(m: Pick<MempoolRow, 'status' | 'reason'>): string {
+  if (m.status !== 'dropped') return 'pending';
+  return DROP_STATUS[m.reason] ?? 'dropped_stale_garbage_collect';
+}
+
+/**
+ * A mempool tx as the reference renders it. A tx that left the mempool by being mined (status
+ * `confirmed`) but is served from here anyway (unconfirmed microblock, orphaned block) is pending.
+ */
+export function formatMempoolTx(m: MempoolRow, opts: RenderOptions = {}): Record<string, unknown> {
+  const parts = decodeParts(m.tx_id, m.raw_tx, opts);
+  return {
+    ...(parts?.base ?? { tx_id: m.tx_id }),
+    tx_status: mempoolTxStatus(m),
+    replaced_by_tx_id: m.status === 'dropped' && m.replaced_by ? m.replaced_by : null,
+    receipt_time: m.receipt_time,
+    receipt_time_iso: isoTime(m.receipt_time),
+    ...(parts?.metadata ?? {}),
+  };
+}

@@ -1,0 +1,109 @@
+// Address-index rows written beside the event facts: the roles a principal plays in a tx
+// (principal_txs.roles) and one principal_events row per party of an asset event, STX lock or PoX
+// operation (sql/0005_address_reads.sql).
+import type { RowSet } from './rows.ts';
+import type { PoxOp } from './pox-print.ts';
+
+/** Bits of principal_txs.roles. */
+export const ROLE = {
+  /** The tx's origin (sender_address). */
+  SENDER: 1,
+  /** The sponsor of a sponsored tx. */
+  SPONSOR: 2,
+  /** Token-transfer recipient, called contract, or deployed contract. */
+  TX_PARTY: 4,
+  STX_EVENT: 8,
+  FT_EVENT: 16,
+  NFT_EVENT: 32,
+  /** Named otherwise (STX lock, coinbase alt recipient, burnchain delegate): in no reference list. */
+  OTHER: 64,
+} as const;
+
+export interface EventPlacement {
+  tx_id: string;
+  index_block_hash: string;
+  microblock_hash: string;
+  block_height: number;
+  microblock_sequence?: number;
+  tx_index: number;
+}
+
+export interface PrincipalEventFields {
+  kind: 'stx' | 'ft' | 'nft' | 'stx_lock' | 'pox2' | 'pox3' | 'pox4';
+  asset_event_type: string;
+  asset_identifier?: string;
+  sender?: string;
+  recipient?: string;
+  amount?: bigint | string;
+  value?: string;
+  memo?: string;
+  unlock_height?: bigint | string;
+  contract_name?: string;
+}
+
+/** One row per distinct non-empty principal in `principals`. */
+export function addPrincipalEvent(rows: RowSet, at: EventPlacement, event_index: number, principals: string[], f: PrincipalEventFields): void {
+  for (const principal of new Set(principals.filter(Boolean))) {
+    rows.add('principal_events', {
+      principal,
+      block_height: at.block_height,
+      microblock_sequence: at.microblock_sequence ?? 2147483647,
+      tx_index: at.tx_index,
+      event_index,
+      tx_id: at.tx_id,
+      index_block_hash: at.index_block_hash,
+      microblock_hash: at.microblock_hash,
+      kind: f.kind,
+      asset_event_type: f.asset_event_type,
+      asset_identifier: f.asset_identifier ?? '',
+      sender: f.sender ?? '',
+      recipient: f.recipient ?? '',
+      amount: f.amount ?? 0n,
+      value: f.value ?? '',
+      memo: f.memo ?? '',
+      unlock_height: f.unlock_height ?? 0n,
+      contract_name: f.contract_name ?? '',
+    });
+  }
+}
+
+const dataField = (data: Record<string, unknown>, key: string): bigint | null => {
+  const v = data[key];
+  return typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : null;
+};
+
+/**
+ * The locked amount and burnchain unlock height a PoX operation leaves the stacker with. The boot
+ * contracts print the state *before* the operation; the reference corrects it from the op's data
+ * (stack-stx: the lock amount and unlock height; increase: adds; extend: the new unlock height).
+ */
+export function poxLockState(op: PoxOp): { locked: bigint; unlock: bigint } {
+  let locked = BigInt(op.locked);
+  let unlock = BigInt(op.burnchain_unlock_height);
+  let data: Record<string, unknown> = {};
+  try {
+    data = JSON.parse(op.data) as Record<string, unknown>;
+  } catch {
+    // keep the printed values
+  }
+  switch (op.name) {
+    case 'stack-stx':
+    case 'delegate-stack-stx':
+      locked = dataField(data, 'lock-amount') ?? locked;
+      unlock = dataField(data, 'unlock-burn-height') ?? unlock;
+      break;
+    case 'stack-increase':
+    case 'delegate-stack-increase':
+      locked += dataField(data, 'increase-by') ?? 0n;
+      break;
+    case 'stack-extend':
+    case 'delegate-stack-extend':
+      unlock = dataField(data, 'unlock-burn-height') ?? unlock;
+      break;
+    case 'delegate-stx':
+      // An optional height: only a non-zero one replaces the printed value.
+      unlock = dataField(data, 'unlock-burn-height') || unlock;
+      break;
+  }
+  return { locked, unlock };
+}
