@@ -8,7 +8,9 @@ ALTER TABLE principal_txs ADD COLUMN IF NOT EXISTS roles UInt8 DEFAULT 0;
 
 -- One row per (principal, event) for every party of an STX/FT/NFT event, the locked address of an
 -- STX lock event, and the stacker of a PoX-2/3/4 operation (with the reference's corrections of
--- `locked` and the unlock height applied). Unconfirmed microblock rows have index_block_hash ''
+-- `locked` and the unlock height applied); plus `inbound` rows, the reference's stx_inbound list:
+-- a token-transfer tx (any status) and STX transfer events with a memo or followed by a
+-- send-many-memo print, for the recipient. Unconfirmed microblock rows have index_block_hash ''
 -- and block_height 0, as in principal_txs.
 CREATE TABLE IF NOT EXISTS principal_events (
   principal String,
@@ -19,9 +21,9 @@ CREATE TABLE IF NOT EXISTS principal_events (
   tx_id String,
   index_block_hash String,
   microblock_hash String,
-  -- stx | ft | nft | stx_lock | pox2 | pox3 | pox4
+  -- stx | ft | nft | stx_lock | pox2 | pox3 | pox4 | inbound
   kind LowCardinality(String),
-  -- transfer | mint | burn; the operation name for pox*
+  -- transfer | mint | burn; the operation name for pox*; the transfer_type for inbound
   asset_event_type LowCardinality(String),
   asset_identifier String,
   sender String,
@@ -30,13 +32,14 @@ CREATE TABLE IF NOT EXISTS principal_events (
   amount UInt128,
   -- NFT token id, serialized Clarity value, 0x hex
   value String,
+  -- STX transfer memo; for inbound the memo shown (a send-many print's value)
   memo String,
   -- stx_lock: unlock_height; pox*: burnchain unlock height
   unlock_height UInt64,
   contract_name String,
   log_id UInt64
 ) ENGINE = ReplacingMergeTree
-ORDER BY (principal, block_height, microblock_sequence, tx_index, event_index, index_block_hash, microblock_hash)
+ORDER BY (principal, block_height, microblock_sequence, tx_index, event_index, kind, asset_event_type, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
 
 -- balance_changes by principal: a balance as of any height is the sum over the canonical blocks

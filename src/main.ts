@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       writer: pipeline.writer,
       bodyLimit: config.eventBodyLimit,
       check: async (path, body) => {
-        const out = await pipeline.pool.decode(path, body);
+        const out = await pipeline.checkPool.decode(path, body);
         return out.ok ? { ok: true, decoded: out } : { ok: false, reason: out.reason };
       },
       onAccepted: (id, _path, decoded) => {

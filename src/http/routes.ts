@@ -4,5 +4,7 @@ import type { ApiContext } from './context.ts';
 import { statusRoutes } from './status/routes.ts';
 import { blockV1Routes } from './blocks/v1-routes.ts';
 import { blockV2Routes } from './blocks/v2-routes.ts';
+import { addressRoutes } from './address/routes.ts';
+import { txFamilyRoutes } from './tx/index.ts';
 
-export const apiRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes];
+export const apiRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...addressRoutes, ...txFamilyRoutes];

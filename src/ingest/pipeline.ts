@@ -9,6 +9,10 @@ import type { IngestStatus } from '../http/context.ts';
 
 export interface Pipeline {
   writer: EventLogWriter;
+  /** Checks observer requests before they are acknowledged; its own thread, so a processing
+   *  backlog never delays the node's ack. */
+  checkPool: DecodePool;
+  /** Decodes log entries for the processor. */
   pool: DecodePool;
   processor: Processor;
   status: IngestStatus;
@@ -17,15 +21,18 @@ export interface Pipeline {
 
 export const eventLogDir = (dataDir: string): string => join(dataDir, 'events');
 
+/** `live`: the observer is running (it gets its own check pool, and durable appends kick the processor). */
 export async function openPipeline(store: Store, dataDir: string, opts: { live: boolean; threads?: number }): Promise<Pipeline> {
   const writer = await EventLogWriter.open(eventLogDir(dataDir));
   const pool = createDecodePool(opts.threads);
+  const checkPool = opts.live ? createDecodePool(1) : pool;
   const processor = new Processor({ store, logDir: writer.dir, pool, durableId: () => writer.durableId });
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
   return {
     writer,
+    checkPool,
     pool,
     processor,
     status: {
@@ -38,6 +45,7 @@ export async function openPipeline(store: Store, dataDir: string, opts: { live: 
       await processor.stop();
       await writer.close();
       await pool.close();
+      if (checkPool !== pool) await checkPool.close();
     },
   };
 }

@@ -1,7 +1,8 @@
-// `npm run db-digest`: JSON with each table's distinct-row count and content hash, to compare two
-// stores (e.g. a crashed-and-resumed import against an uninterrupted one). Replacing tables are
-// compared by distinct rows (a repeated identical row is the same state, and background merges
-// remove it at their own pace); summing tables by their folded sums, where a doubled insert shows.
+// `npm run db-digest`: JSON with each table's row count and content hash in its logical state, to
+// compare two stores (e.g. a crashed-and-resumed import against an uninterrupted one). Replacing
+// tables are read with FINAL (newest version per key: how many rows collapsed already depends on
+// insert sizes and merges, not on the data); summing tables by their folded sums, where a doubled
+// insert shows.
 import { loadConfig } from '../config/config.ts';
 import { openStore, type Store } from './client.ts';
 
@@ -13,7 +14,7 @@ export async function digestStore(store: Store): Promise<Record<string, { rows: 
   const tables = await (await store.client.query({ query: `SELECT name FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations' ORDER BY name`, format: 'JSONEachRow' })).json<{ name: string }>();
   const out: Record<string, { rows: number; hash: string }> = {};
   for (const { name } of tables) {
-    const source = SUMMED[name] ?? `SELECT DISTINCT * FROM ${name}`;
+    const source = SUMMED[name] ?? `SELECT DISTINCT * FROM ${name} FINAL`;
     const [r] = await (
       await store.client.query({ query: `SELECT count() AS rows, toString(sum(cityHash64(toString(tuple(*))))) AS hash FROM (${source})`, format: 'JSONEachRow' })
     ).json<{ rows: string; hash: string }>();

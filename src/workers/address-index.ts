@@ -17,6 +17,12 @@ export const ROLE = {
   NFT_EVENT: 32,
   /** Named otherwise (STX lock, coinbase alt recipient, burnchain delegate): in no reference list. */
   OTHER: 64,
+  /**
+   * A boot receipt shown as block 1's tx. The reference relabels these txs and their events from
+   * block 0 but not its address index, so its /transactions lists miss them (v2 finds them through
+   * their events only).
+   */
+  BOOT: 128,
 } as const;
 
 export interface EventPlacement {
@@ -29,7 +35,7 @@ export interface EventPlacement {
 }
 
 export interface PrincipalEventFields {
-  kind: 'stx' | 'ft' | 'nft' | 'stx_lock' | 'pox2' | 'pox3' | 'pox4';
+  kind: 'stx' | 'ft' | 'nft' | 'stx_lock' | 'pox2' | 'pox3' | 'pox4' | 'inbound';
   asset_event_type: string;
   asset_identifier?: string;
   sender?: string;
@@ -66,6 +72,9 @@ export function addPrincipalEvent(rows: RowSet, at: EventPlacement, event_index:
     });
   }
 }
+
+/** The send-many-memo contracts (mainnet, testnet): a print after an STX transfer is its memo. */
+export const SEND_MANY_CONTRACTS = new Set(['SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.send-many-memo', 'STR8P3RD1EHA8AA37ERSSSZSWKS9T2GYQFGXNA4C.send-many-memo']);
 
 const dataField = (data: Record<string, unknown>, key: string): bigint | null => {
   const v = data[key];

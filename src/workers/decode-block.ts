@@ -5,7 +5,7 @@ import type { BlockMeta, DecodedEvent, MicroblockMeta, TxRef } from './decoded.t
 import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
 import { summarizeTx, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
 import { writePoxEvents } from './decode-pox.ts';
-import { ROLE } from './address-index.ts';
+import { ROLE, addPrincipalEvent } from './address-index.ts';
 
 interface Cost {
   read_count?: number;
@@ -132,8 +132,9 @@ export interface TxContext {
   parent_index_block_hash: string;
 }
 
-/** Writes tx, event, contract and address-index rows for txs of one block or microblock payload. */
-export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, events: NodeEvent[], ctx: TxContext, rows: RowSet, sheet: BalanceSheet): void {
+/** Writes tx, event, contract and address-index rows for txs of one block or microblock payload
+ *  (`extraRoles`: ROLE bits added to every principal_txs row, ROLE.BOOT for boot receipts). */
+export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, events: NodeEvent[], ctx: TxContext, rows: RowSet, sheet: BalanceSheet, extraRoles = 0): void {
   const byTx = new Map<string, NodeEvent[]>();
   for (const ev of events) {
     if (ev.committed === false) continue;
@@ -158,6 +159,11 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
     // contract, not a coinbase's alt recipient nor a burnchain delegate.
     const partyRole = s.type_id === 'coinbase' || (tx.raw_tx === '0x00' && s.function_name !== 'transfer_stx') ? ROLE.OTHER : ROLE.TX_PARTY;
     for (const p of s.principals) touch(touched, p, 0n, 0n, partyRole);
+    if (s.token_transfer) {
+      // The reference's stx_inbound lists token-transfer txs whatever their status.
+      const t = s.token_transfer;
+      addPrincipalEvent(rows, placement, 0, [t.recipient], { kind: 'inbound', asset_event_type: 'stx-transfer', sender: s.sender_address, amount: t.amount, memo: t.memo });
+    }
     rows.add('txs', {
       tx_id: tx.txid,
       index_block_hash: ctx.index_block_hash,
@@ -211,7 +217,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
         microblock_hash,
         stx_sent: t.sent,
         stx_received: t.received,
-        roles: t.roles,
+        roles: t.roles | extraRoles,
       });
     }
   }
@@ -241,7 +247,10 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
     parent_index_block_hash: b.parent_index_block_hash,
   };
   writeTxs(own, b.events, ctx, rows, sheet);
-  if (boot) writeTxs(booted, boot.events, ctx, rows, sheet);
+  // The reference moves boot receipts to block 1 but keeps block 0's block_time and
+  // parent_burn_block_time on them (its relabel updates neither).
+  const bootCtx = boot ? { ...ctx, block_time: boot.block_time ?? boot.burn_block_time, parent_burn_block_time: boot.parent_burn_block_timestamp ?? 0 } : ctx;
+  if (boot) writeTxs(booted, boot.events, bootCtx, rows, sheet, ROLE.BOOT);
   const ordered = apiTxOrder(items.map((i) => i.tx));
   rows.add('blocks', {
     index_block_hash: b.index_block_hash,

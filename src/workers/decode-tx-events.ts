@@ -3,7 +3,7 @@
 // events of successful txs count (the reference API drops the rest).
 import type { RowSet } from './rows.ts';
 import { DecodeError } from './decode/bytes.ts';
-import { ROLE, addPrincipalEvent } from './address-index.ts';
+import { ROLE, SEND_MANY_CONTRACTS, addPrincipalEvent } from './address-index.ts';
 
 export interface NodeEvent {
   txid: string;
@@ -94,6 +94,12 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
         touch(touched, str(body.recipient), 0n, a, ROLE.STX_EVENT);
         const memo = str(body.memo) ? `0x${str(body.memo)}` : '';
         addPrincipalEvent(rows, at, event_index, [str(body.sender), str(body.recipient)], { kind: 'stx', asset_event_type: 'transfer', sender: str(body.sender), recipient: str(body.recipient), amount: a, memo });
+        if (memo) addPrincipalEvent(rows, at, event_index, [str(body.recipient)], { kind: 'inbound', asset_event_type: 'stx-transfer-memo', sender: str(body.sender), amount: a, memo });
+        const next = sorted[event_index + 1];
+        const log = next?.type === 'contract_event' ? (next.contract_event as Record<string, unknown> | undefined) : undefined;
+        if (log && SEND_MANY_CONTRACTS.has(str(log.contract_identifier))) {
+          addPrincipalEvent(rows, at, event_index, [str(body.recipient)], { kind: 'inbound', asset_event_type: 'bulk-send', sender: str(body.sender), amount: a, memo: str(log.raw_value) });
+        }
         break;
       }
       case 'stx_mint_event': {

@@ -14,6 +14,8 @@ export interface TxSummary {
   /** Principals besides sender and sponsor that the tx names (transfer recipient, called contract). */
   principals: string[];
   deploy?: { clarity_version: number | null; source_code: string };
+  /** A token transfer's payload (the address index lists it as an inbound transfer). */
+  token_transfer?: { recipient: string; amount: string; memo: string };
 }
 
 const TYPE_ID: Record<string, string> = {
@@ -43,6 +45,7 @@ export function summarizeDecoded(tx: DecodedTransaction): TxSummary {
   switch (p.type) {
     case 'token_transfer':
       base.principals.push(p.recipient);
+      base.token_transfer = { recipient: p.recipient, amount: p.amount.toString(), memo: p.memo };
       break;
     case 'contract_call':
       base.contract_id = `${p.contractAddress}.${p.contractName}`;

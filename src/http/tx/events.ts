@@ -3,7 +3,7 @@
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
 import { clarityHexRepr } from '../../workers/decode/index.ts';
-import { keyOf, type TxKey } from './queries.ts';
+import { keyOf, placementKey, resolvePlacements, type PlacementState, type TxKey } from './queries.ts';
 
 export type EventKind = 'stx_asset' | 'stx_lock' | 'fungible_token_asset' | 'non_fungible_token_asset' | 'smart_contract_log';
 export const EVENT_KINDS: readonly EventKind[] = ['smart_contract_log', 'stx_lock', 'stx_asset', 'fungible_token_asset', 'non_fungible_token_asset'];
@@ -89,4 +89,48 @@ export function formatEvent(e: EventRow): Record<string, unknown> {
     case 'smart_contract_log':
       return { ...head, contract_log: { contract_id: e.a, topic: e.b, value: clarity(e.c) } };
   }
+}
+
+/** The reference's order of event lists: newest placement first, then event_index descending. */
+function byPositionDesc(pos: Map<string, PlacementState>) {
+  return (x: EventRow, y: EventRow): number => {
+    const a = pos.get(placementKey(x))!;
+    const b = pos.get(placementKey(y))!;
+    return b.block_height - a.block_height || b.microblock_sequence - a.microblock_sequence || y.tx_index - x.tx_index || y.event_index - x.event_index;
+  };
+}
+
+/** Per-kind condition of the events that involve `address` (as the reference's /tx/events). */
+function addressCondition(kind: EventKind): string {
+  switch (kind) {
+    case 'stx_lock':
+      return 'tx_id IN (SELECT tx_id FROM principal_txs WHERE principal = {a:String}) AND locked_address = {a:String}';
+    case 'smart_contract_log':
+      return 'contract_identifier = {a:String}';
+    default:
+      return 'tx_id IN (SELECT tx_id FROM principal_txs WHERE principal = {a:String}) AND (sender = {a:String} OR recipient = {a:String})';
+  }
+}
+
+/**
+ * A page of the canonical events of one tx or involving one principal, of the given kinds, newest
+ * first (block height, microblock sequence, tx index, event index, all descending).
+ */
+export async function eventsPage(
+  store: Store,
+  by: { txId: string } | { address: string },
+  kinds: readonly EventKind[],
+  limit: number,
+  offset: number,
+): Promise<EventRow[]> {
+  const list =
+    'txId' in by
+      ? await queryEvents(store, kinds, 'tx_id = {id:String}', { id: by.txId })
+      : await queryEvents(store, kinds, addressCondition, { a: by.address });
+  const states = await resolvePlacements(store, list);
+  const canonical = list.filter((e) => {
+    const s = states.get(placementKey(e))!;
+    return s.canonical && s.microblock_canonical;
+  });
+  return canonical.sort(byPositionDesc(states)).slice(offset, offset + limit);
 }

@@ -99,6 +99,7 @@ export async function fetchTxRowsByKey(store: Store, keys: readonly TxKey[]): Pr
 
 export interface MicroblockStateRow {
   microblock_hash: string;
+  microblock_sequence: number;
   canonical: boolean;
   index_block_hash: string;
   block_height: number;
@@ -110,7 +111,7 @@ export async function microblockStates(store: Store, hashes: readonly string[]):
   const list = hashes.length
     ? await rows<Record<string, string>>(
         store,
-        `SELECT microblock_hash, canonical, index_block_hash, block_height, parent_index_block_hash
+        `SELECT microblock_hash, microblock_sequence, canonical, index_block_hash, block_height, parent_index_block_hash
          FROM microblock_canonical FINAL WHERE microblock_hash IN {h:Array(String)}`,
         { h: [...new Set(hashes)] },
       )
@@ -118,7 +119,7 @@ export async function microblockStates(store: Store, hashes: readonly string[]):
   return new Map(
     list.map((m) => [
       m.microblock_hash,
-      { microblock_hash: m.microblock_hash, canonical: Number(m.canonical) === 1, index_block_hash: m.index_block_hash, block_height: Number(m.block_height), parent_index_block_hash: m.parent_index_block_hash },
+      { microblock_hash: m.microblock_hash, microblock_sequence: Number(m.microblock_sequence), canonical: Number(m.canonical) === 1, index_block_hash: m.index_block_hash, block_height: Number(m.block_height), parent_index_block_hash: m.parent_index_block_hash },
     ]),
   );
 }
@@ -136,28 +137,56 @@ export async function canonicalBlockSet(store: Store, blocks: ReadonlyArray<{ in
   return new Set(list.map((r) => r.index_block_hash));
 }
 
-/** Resolves canonical status of stored placements (and the height of unconfirmed microblock rows). */
-export async function placeTxRows(store: Store, list: readonly TxRow[]): Promise<PlacedTx[]> {
-  if (list.length === 0) return [];
+/** Where a placement stands: canonical flags, and height / sequence as the reference shows them. */
+export interface PlacementState {
+  canonical: boolean;
+  microblock_canonical: boolean;
+  unanchored: boolean;
+  block_height: number;
+  microblock_sequence: number;
+}
+
+export const placementKey = (p: { index_block_hash: string; microblock_hash: string }): string => `${p.index_block_hash}|${p.microblock_hash}`;
+
+/**
+ * Canonical status of placements (block, microblock) from the overlay: `index_block_hash|microblock_hash`
+ * -> state. A placement of an anchor block is canonical with its block (and, for a microblock tx,
+ * when that block accepted the microblock); one of an unconfirmed microblock (index_block_hash '')
+ * while its stream is canonical and no anchor block has accepted it yet (once accepted, the anchor
+ * block's own placement is the one that counts). Unconfirmed ones show the next block's height.
+ */
+export async function resolvePlacements(
+  store: Store,
+  list: ReadonlyArray<{ index_block_hash: string; microblock_hash: string; block_height: number }>,
+): Promise<Map<string, PlacementState>> {
+  const out = new Map<string, PlacementState>();
+  if (list.length === 0) return out;
   const [blocks, mbs] = await Promise.all([
     canonicalBlockSet(store, list),
     microblockStates(store, list.filter((r) => r.microblock_hash !== '').map((r) => r.microblock_hash)),
   ]);
-  return list.map((r) => {
+  for (const r of list) {
+    const key = placementKey(r);
+    if (out.has(key)) continue;
+    const m = r.microblock_hash ? mbs.get(r.microblock_hash) : undefined;
+    const microblock_sequence = r.microblock_hash ? (m?.microblock_sequence ?? 0) : 2147483647;
     if (r.index_block_hash === '') {
-      // Streamed, not yet confirmed: canonical while its stream is and no anchor block accepted it
-      // (once accepted, the anchor block's own row of the tx is the one that counts).
-      const m = mbs.get(r.microblock_hash);
       const live = !!m && m.canonical && m.index_block_hash === '';
-      return { ...r, block_height: m?.block_height ?? r.block_height, canonical: live, microblock_canonical: live, unanchored: true };
+      out.set(key, { canonical: live, microblock_canonical: live, unanchored: true, block_height: m?.block_height ?? r.block_height, microblock_sequence });
+    } else {
+      const microblock_canonical = !r.microblock_hash || (!!m && m.canonical && m.index_block_hash === r.index_block_hash);
+      out.set(key, { canonical: blocks.has(r.index_block_hash), microblock_canonical, unanchored: false, block_height: r.block_height, microblock_sequence });
     }
-    const canonical = blocks.has(r.index_block_hash);
-    let microblock_canonical = true;
-    if (r.microblock_hash !== '') {
-      const m = mbs.get(r.microblock_hash);
-      microblock_canonical = !!m && m.canonical && m.index_block_hash === r.index_block_hash;
-    }
-    return { ...r, canonical, microblock_canonical, unanchored: false };
+  }
+  return out;
+}
+
+/** Resolves canonical status of stored placements (and the height of unconfirmed microblock rows). */
+export async function placeTxRows(store: Store, list: readonly TxRow[]): Promise<PlacedTx[]> {
+  const states = await resolvePlacements(store, list);
+  return list.map((r) => {
+    const s = states.get(placementKey(r))!;
+    return { ...r, block_height: s.block_height, canonical: s.canonical, microblock_canonical: s.microblock_canonical, unanchored: s.unanchored };
   });
 }
 

@@ -47,7 +47,8 @@ async function main(): Promise<void> {
     for (const t of tables) await store.client.command({ query: `TRUNCATE TABLE IF EXISTS ${t.name}` });
   }
   await migrate(store);
-  const pipeline = await openPipeline(store, config.dataDir, { live: true });
+  const pipeline = await openPipeline(store, config.dataDir, { live: false });
+  const unsubscribe = pipeline.writer.onDurable(() => void pipeline.processor.kick());
   const stateFile = join(pipeline.writer.dir, 'import.json');
   const identity = { file: basename(file), size: statSync(file).size };
   let resumeRows = 0;
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
   const err = pipeline.processor.error;
   const stats = pipeline.processor.stats;
   console.error(`processed ${stats.entries} entries (${stats.rejected} rejected) in ${stats.batches} batches: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s`);
+  unsubscribe();
   await pipeline.close();
   await store.client.close();
   unlock();

@@ -1,0 +1,120 @@
+// Address rows → the reference API's balance, event and transfer objects.
+import { clarityHexRepr } from '../../workers/decode/index.ts';
+import type { LockState, PendingDelta, Totals } from './balance-queries.ts';
+
+/** A principal_events row as read (amounts as decimal strings). */
+export interface PrincipalEventRow {
+  tx_id: string;
+  index_block_hash: string;
+  microblock_hash: string;
+  block_height: number;
+  tx_index: number;
+  event_index: number;
+  kind: 'stx' | 'ft' | 'nft' | 'stx_lock' | 'pox2' | 'pox3' | 'pox4';
+  asset_event_type: string;
+  asset_identifier: string;
+  sender: string;
+  recipient: string;
+  amount: string;
+  value: string;
+  memo: string;
+  unlock_height: string;
+}
+
+const clarity = (hex: string): { hex: string; repr: string } => {
+  try {
+    return clarityHexRepr(hex);
+  } catch {
+    return { hex, repr: '' };
+  }
+};
+
+/** The STX balance object (v1); the mempool fields only when `pending` is given. */
+export function formatStxBalance(t: Totals, lock: LockState, pending?: PendingDelta): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    balance: t.balance.toString(),
+    total_sent: t.total_sent.toString(),
+    total_received: t.total_received.toString(),
+    total_fees_sent: t.total_fees_sent.toString(),
+    total_miner_rewards_received: t.total_miner_rewards.toString(),
+    ...formatLock(lock),
+  };
+  if (pending) Object.assign(out, formatPending(t.balance, pending));
+  return out;
+}
+
+export function formatLock(lock: LockState) {
+  return {
+    lock_tx_id: lock.lock_tx_id,
+    locked: lock.locked.toString(),
+    lock_height: lock.lock_height,
+    burnchain_lock_height: lock.burnchain_lock_height,
+    burnchain_unlock_height: lock.burnchain_unlock_height,
+  };
+}
+
+export function formatPending(balance: bigint, p: PendingDelta) {
+  return {
+    estimated_balance: (balance + p.inbound - p.outbound).toString(),
+    pending_balance_inbound: p.inbound.toString(),
+    pending_balance_outbound: p.outbound.toString(),
+  };
+}
+
+/** The reference's sort of FT and NFT maps: by asset identifier, as JavaScript's localeCompare. */
+export const byAssetName = <T extends { asset: string }>(a: T, b: T): number => a.asset.localeCompare(b.asset);
+
+/** A TransactionEvent (the /assets list) of an stx, stx_lock, ft or nft row. */
+export function formatAssetEvent(e: PrincipalEventRow): Record<string, unknown> {
+  const head = { event_index: e.event_index, tx_id: e.tx_id };
+  switch (e.kind) {
+    case 'stx_lock':
+      return { ...head, event_type: 'stx_lock', stx_lock_event: { locked_amount: e.amount, unlock_height: Number(e.unlock_height), locked_address: e.sender } };
+    case 'stx': {
+      const asset: Record<string, string> = { asset_event_type: e.asset_event_type, sender: e.sender, recipient: e.recipient, amount: e.amount };
+      if (e.asset_event_type === 'transfer' && e.memo) asset.memo = e.memo;
+      return { ...head, event_type: 'stx_asset', asset };
+    }
+    case 'ft':
+      return { ...head, event_type: 'fungible_token_asset', asset: { asset_event_type: e.asset_event_type, asset_id: e.asset_identifier, sender: e.sender, recipient: e.recipient, amount: e.amount } };
+    default:
+      return {
+        ...head,
+        event_type: 'non_fungible_token_asset',
+        asset: { asset_event_type: e.asset_event_type, asset_id: e.asset_identifier, sender: e.sender, recipient: e.recipient, value: clarity(e.value) },
+      };
+  }
+}
+
+/** v2 /addresses/:address/transactions/:tx_id/events item. */
+export function formatAddressTxEvent(e: PrincipalEventRow): Record<string, unknown> {
+  const parties = { ...(e.sender ? { sender: e.sender } : {}), ...(e.recipient ? { recipient: e.recipient } : {}) };
+  switch (e.kind) {
+    case 'ft':
+      return { type: 'ft', event_index: e.event_index, data: { type: e.asset_event_type, amount: e.amount, asset_identifier: e.asset_identifier, ...parties } };
+    case 'nft':
+      return { type: 'nft', event_index: e.event_index, data: { type: e.asset_event_type, asset_identifier: e.asset_identifier, value: clarity(e.value), ...parties } };
+    default:
+      return { type: 'stx', event_index: e.event_index, data: { type: e.asset_event_type, amount: e.amount, ...parties } };
+  }
+}
+
+/** The with_transfers lists of one tx (events newest first, as the reference joins them). */
+export function formatTransfers(events: PrincipalEventRow[], withTokens: boolean) {
+  const sorted = [...events].sort((a, b) => b.event_index - a.event_index);
+  const out: Record<string, unknown> = {
+    stx_transfers: sorted.filter((e) => e.kind === 'stx').map((e) => ({ amount: e.amount, sender: e.sender, recipient: e.recipient })),
+  };
+  if (withTokens) {
+    out.ft_transfers = sorted.filter((e) => e.kind === 'ft').map((e) => ({ asset_identifier: e.asset_identifier, amount: e.amount, sender: e.sender, recipient: e.recipient }));
+    out.nft_transfers = sorted.filter((e) => e.kind === 'nft').map((e) => ({ asset_identifier: e.asset_identifier, value: clarity(e.value), sender: e.sender, recipient: e.recipient }));
+  }
+  return out;
+}
+
+/** Per-kind counts of the principal's STX/FT/NFT events in one tx (v2 address transactions). */
+export function eventCounts(events: PrincipalEventRow[]) {
+  const count = (kind: string, type: string) => events.filter((e) => e.kind === kind && e.asset_event_type === type).length;
+  const of = (kind: string) => ({ transfer: count(kind, 'transfer'), mint: count(kind, 'mint'), burn: count(kind, 'burn') });
+  return { stx: of('stx'), ft: of('ft'), nft: of('nft') };
+}

@@ -1,0 +1,120 @@
+// Mempool reads: the pending set (the reference's `pruned = false` rows), dropped txs, and the
+// stats / fee priorities computed over the pending set. The pending set is bounded by the node's
+// mempool, so lists are filtered and ordered here after one read of its narrow columns.
+import type { Store } from '../../storage/client.ts';
+import { rows } from '../query.ts';
+import { MEMPOOL_COLUMNS, parseMempoolRow, type MempoolRow } from './queries.ts';
+import { getTip, unanchoredTxs } from './lists.ts';
+
+/** Narrow columns of a mempool tx for filtering and ordering. */
+export interface MempoolEntry {
+  tx_id: string;
+  receipt_time: number;
+  sender_address: string;
+  fee_rate: bigint;
+  type_id: string;
+  contract_id: string;
+  /** Serialized size in bytes. */
+  tx_size: number;
+  log_id: number;
+  status: string;
+  reason: string;
+}
+
+const ENTRY_COLUMNS = `m.tx_id AS tx_id, m.receipt_time AS receipt_time, m.sender_address AS sender_address, toString(m.fee_rate) AS fee_rate,
+  m.type_id AS type_id, m.contract_id AS contract_id, intDiv(length(m.raw_tx) - 2, 2) AS tx_size, m.log_id AS log_id`;
+
+function parseEntry(r: Record<string, unknown>): MempoolEntry {
+  return {
+    tx_id: r.tx_id as string,
+    receipt_time: Number(r.receipt_time),
+    sender_address: r.sender_address as string,
+    fee_rate: BigInt(r.fee_rate as string),
+    type_id: r.type_id as string,
+    contract_id: r.contract_id as string,
+    tx_size: Number(r.tx_size),
+    log_id: Number(r.log_id),
+    status: (r.status as string) ?? 'pending',
+    reason: (r.reason as string) ?? '',
+  };
+}
+
+/** Mempool txs whose latest status is one of `statuses`, plus `extra` ids (any status). */
+async function entriesWhere(store: Store, statuses: string[], extra: string[] = []): Promise<MempoolEntry[]> {
+  const list = await rows<Record<string, unknown>>(
+    store,
+    `SELECT ${ENTRY_COLUMNS}, s.status AS status, s.reason AS reason
+     FROM mempool_txs AS m
+     INNER JOIN (SELECT tx_id, toString(status) AS status, reason FROM mempool_status FINAL
+                 WHERE status IN {st:Array(String)} OR tx_id IN {extra:Array(String)}) AS s ON s.tx_id = m.tx_id
+     ORDER BY m.log_id DESC LIMIT 1 BY m.tx_id`,
+    { st: statuses, extra },
+  );
+  return list.map(parseEntry);
+}
+
+/**
+ * The pending mempool. Without `includeUnanchored`, txs mined only in unconfirmed microblocks are
+ * still pending (as the reference treats them); `countable` excludes those, as the reference's
+ * mempool counter does.
+ */
+export async function pendingEntries(store: Store, includeUnanchored: boolean): Promise<{ entries: MempoolEntry[]; countable: number }> {
+  const extra = includeUnanchored ? [] : (await unanchoredTxs(store, await getTip(store))).map((t) => t.tx_id);
+  const all = await entriesWhere(store, ['pending'], extra);
+  const entries = all.filter((e) => e.status === 'pending' || extra.includes(e.tx_id));
+  return { entries, countable: entries.filter((e) => e.status === 'pending').length };
+}
+
+/** Dropped mempool txs (not mined since), newest receipt first. */
+export async function droppedEntries(store: Store): Promise<MempoolEntry[]> {
+  const list = await entriesWhere(store, ['dropped']);
+  return list.sort((a, b) => b.receipt_time - a.receipt_time || b.log_id - a.log_id);
+}
+
+/** Full mempool rows (with raw_tx) of the given ids, in that order. */
+export async function mempoolRowsOf(store: Store, entries: readonly MempoolEntry[]): Promise<MempoolRow[]> {
+  if (entries.length === 0) return [];
+  const list = await rows<Record<string, unknown>>(
+    store,
+    `SELECT ${MEMPOOL_COLUMNS} FROM mempool_txs AS m WHERE m.tx_id IN {ids:Array(String)} ORDER BY m.log_id DESC LIMIT 1 BY m.tx_id`,
+    { ids: entries.map((e) => e.tx_id) },
+  );
+  const byId = new Map(list.map((r) => [r.tx_id as string, r]));
+  return entries
+    .filter((e) => byId.has(e.tx_id))
+    .map((e) => parseMempoolRow({ ...byId.get(e.tx_id)!, status: e.status === 'dropped' ? 'dropped' : 'pending', reason: e.reason, replaced_by: '' }));
+}
+
+/** Raw bytes of the given mempool txs (for recipient filters). */
+export async function mempoolRawTxs(store: Store, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const list = await rows<{ tx_id: string; raw_tx: string }>(store, `SELECT tx_id, raw_tx FROM mempool_txs WHERE tx_id IN {ids:Array(String)} LIMIT 1 BY tx_id`, { ids: [...ids] });
+  return new Map(list.map((r) => [r.tx_id, r.raw_tx]));
+}
+
+/**
+ * Chain height when each tx was received (the reference's receipt_block_height): the tallest block
+ * delivered before the tx's log entry.
+ */
+export async function receiptHeights(store: Store, entries: readonly MempoolEntry[]): Promise<Map<string, number>> {
+  if (entries.length === 0) return new Map();
+  const list = await rows<{ tx_id: string; h: number }>(
+    store,
+    `SELECT m.tx_id AS tx_id, b.h AS h
+     FROM (SELECT arrayJoin(arrayZip({ids:Array(String)}, {logs:Array(UInt64)})) AS t, t.1 AS tx_id, t.2 AS log_id) AS m
+     ASOF LEFT JOIN (SELECT log_id, max(block_height) OVER (ORDER BY log_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS h
+                     FROM (SELECT log_id, block_height FROM blocks WHERE block_height > 0 LIMIT 1 BY index_block_hash)) AS b
+     ON m.log_id > b.log_id`,
+    { ids: entries.map((e) => e.tx_id), logs: entries.map((e) => e.log_id) },
+  );
+  return new Map(list.map((r) => [r.tx_id, Number(r.h)]));
+}
+
+/** Linear-interpolated percentile (PostgreSQL's percentile_cont) of sorted values. */
+export function percentileCont(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const pos = (sorted.length - 1) * p;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
