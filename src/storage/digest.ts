@@ -11,10 +11,12 @@ const SUMMED: Record<string, string> = {
 };
 
 export async function digestStore(store: Store): Promise<Record<string, { rows: number; hash: string }>> {
-  const tables = await (await store.client.query({ query: `SELECT name FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations' ORDER BY name`, format: 'JSONEachRow' })).json<{ name: string }>();
+  const tables = await (
+    await store.client.query({ query: `SELECT name, engine FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations' AND engine LIKE '%MergeTree' ORDER BY name`, format: 'JSONEachRow' })
+  ).json<{ name: string; engine: string }>();
   const out: Record<string, { rows: number; hash: string }> = {};
-  for (const { name } of tables) {
-    const source = SUMMED[name] ?? `SELECT DISTINCT * FROM ${name} FINAL`;
+  for (const { name, engine } of tables) {
+    const source = SUMMED[name] ?? `SELECT DISTINCT * FROM ${name}${engine.includes('Replacing') ? ' FINAL' : ''}`;
     const [r] = await (
       await store.client.query({ query: `SELECT count() AS rows, toString(sum(cityHash64(toString(tuple(*))))) AS hash FROM (${source})`, format: 'JSONEachRow' })
     ).json<{ rows: string; hash: string }>();
