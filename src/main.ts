@@ -8,11 +8,14 @@ import { createObserverApp } from './ingest/observer.ts';
 import { createApiApp, listen, type Listening } from './http/server.ts';
 import { apiRoutes } from './http/routes.ts';
 import type { ApiContext } from './http/context.ts';
+import { createProxyPlugin, loadProxyConfig, type ProxyPlugin } from './http/proxy/index.ts';
 
 async function main(): Promise<void> {
   let config;
+  let proxyConfig;
   try {
     config = loadConfig();
+    proxyConfig = loadProxyConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`configuration error: ${e.message}`);
@@ -42,9 +45,17 @@ async function main(): Promise<void> {
     listening.push(await listen(observer, config.eventHost, config.eventPort));
     console.log(`event observer listening on ${config.eventHost}:${listening.at(-1)!.port}`);
   }
+  let proxy: ProxyPlugin | undefined;
   if (config.mode !== 'writeonly') {
     const ctx: ApiContext = { store, config, ingest: pipeline?.status };
-    const api = createApiApp(apiRoutes, ctx);
+    proxy = createProxyPlugin(proxyConfig, {
+      // A broadcast the node accepted is in its mempool: record it as the node would announce it,
+      // so it shows in the mempool endpoints at once (the node's own announcement then changes nothing).
+      onBroadcastAccepted: pipeline
+        ? (_txid, rawTx) => void pipeline.writer.append({ path: '/new_mempool_tx', body: Buffer.from(JSON.stringify([`0x${rawTx.toString('hex')}`])) })
+        : undefined,
+    });
+    const api = createApiApp(apiRoutes, ctx, [proxy.plugin]);
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);
   }
@@ -55,6 +66,7 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`${signal}: shutting down`);
     for (const l of listening) l.close();
+    await proxy?.close();
     await pipeline?.close();
     await store.client.close();
     unlock();
