@@ -88,14 +88,15 @@ function compareRows(sortBy: SortBy, desc: boolean) {
   const sign = desc ? -1 : 1;
   return (a: ListRow, b: ListRow): number => {
     const first = sortBy === 'fee' ? (a.fee_rate < b.fee_rate ? -1 : a.fee_rate > b.fee_rate ? 1 : 0) : sortBy === 'burn_block_time' ? a.burn_block_time - b.burn_block_time : 0;
-    return sign * (first || a.block_height - b.block_height || a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index);
+    return sign * (first || a.block_height - b.block_height || a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index || (a.tx_id < b.tx_id ? -1 : a.tx_id > b.tx_id ? 1 : 0));
   };
 }
 
 function orderSql(sortBy: SortBy, desc: boolean): string {
   const d = desc ? 'DESC' : 'ASC';
   const lead = sortBy === 'fee' ? `fee_rate ${d}, ` : sortBy === 'burn_block_time' ? `burn_block_time ${d}, ` : '';
-  return `ORDER BY ${lead}block_height ${d}, microblock_sequence ${d}, tx_index ${d}`;
+  // tx_id last: ties (boot receipts shown in block 1) in a fixed order; the reference's is arbitrary.
+  return `ORDER BY ${lead}block_height ${d}, microblock_sequence ${d}, tx_index ${d}, tx_id ${d}`;
 }
 
 /** SQL conditions of a filter (on the txs_by_height projection's columns) and their parameters. */
@@ -181,7 +182,7 @@ export async function txListPage(store: Store, args: TxListArgs): Promise<{ tota
     where.push('tx_id IN (SELECT tx_id FROM principal_txs WHERE principal = {principal:String})');
     params.principal = principal;
   }
-  const cols = `tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index, burn_block_time, toString(fee_rate) AS fee_rate${filter.toAddress ? ', raw_tx' : ''}`;
+  const cols = `tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index, burn_block_time, toString(fee_rate) AS fee_str${filter.toAddress ? ', raw_tx' : ''}`;
   const parse = (r: Record<string, unknown>): ListRow => ({
     tx_id: r.tx_id as string,
     index_block_hash: r.index_block_hash as string,
@@ -190,7 +191,7 @@ export async function txListPage(store: Store, args: TxListArgs): Promise<{ tota
     microblock_sequence: Number(r.microblock_sequence),
     tx_index: Number(r.tx_index),
     burn_block_time: Number(r.burn_block_time),
-    fee_rate: BigInt(r.fee_rate as string),
+    fee_rate: BigInt(r.fee_str as string),
   });
   const cmp = compareRows(args.sortBy, args.desc);
   const liveList: ListRow[] = liveRows.map((p) => ({ ...p, burn_block_time: -1, fee_rate: BigInt(p.fee_rate) }));
@@ -231,25 +232,36 @@ async function listCount(store: Store, where: string[], params: Record<string, u
   }
   // Unfiltered: rows up to the tip (a range of the projection), less unconfirmed microblock rows
   // (stored at height 0) and the rows of non-canonical blocks (their blocks' tx counts).
-  const [all, loose, orphaned] = await Promise.all([
+  // Block 1 may also show the boot block's receipts: the reference's counter leaves those out.
+  const [all, loose, orphaned, relabelled] = await Promise.all([
     firstRow<{ n: string }>(store, `SELECT count() AS n FROM txs WHERE block_height <= {tip:UInt32}`, { tip: tipHeight }),
     firstRow<{ n: string }>(store, `SELECT count() AS n FROM txs WHERE block_height = 0 AND index_block_hash = ''`),
     nc.length
       ? firstRow<{ n: string }>(store, `SELECT sum(length(tx_ids)) AS n FROM (SELECT tx_ids FROM blocks WHERE index_block_hash IN {nc:Array(String)} LIMIT 1 BY index_block_hash)`, { nc })
       : Promise.resolve({ n: '0' }),
+    firstRow<{ n: string }>(
+      store,
+      `SELECT sum(length(tx_ids) - tx_count) AS n FROM (SELECT tx_ids, tx_count FROM blocks
+       WHERE index_block_hash IN (SELECT index_block_hash FROM block_canonical FINAL WHERE block_height = 1 AND canonical = 1) LIMIT 1 BY index_block_hash)`,
+    ),
   ]);
-  return Number(all?.n ?? 0) - Number(loose?.n ?? 0) - Number(orphaned?.n ?? 0);
+  return Number(all?.n ?? 0) - Number(loose?.n ?? 0) - Number(orphaned?.n ?? 0) - Number(relabelled?.n ?? 0);
 }
 
 /** Canonical txs of one canonical block, in the given order of (microblock_sequence, tx_index). */
 export async function blockTxPage(store: Store, indexBlockHash: string, order: 'asc' | 'desc', limit: number, offset: number): Promise<{ total: number; keys: TxKey[] }> {
-  const all = await rows<Record<string, unknown>>(
+  const [order0, all] = await Promise.all([
+    rows<{ tx_ids: string[] }>(store, `SELECT tx_ids FROM blocks WHERE index_block_hash = {h:String} LIMIT 1`, { h: indexBlockHash }),
+    rows<Record<string, unknown>>(
     store,
     `SELECT tx_id, index_block_hash, microblock_hash, microblock_sequence, tx_index FROM txs
      WHERE tx_id IN (SELECT arrayJoin(tx_ids) FROM blocks WHERE index_block_hash = {h:String}) AND index_block_hash = {h:String}
      LIMIT 1 BY tx_id, index_block_hash, microblock_hash`,
     { h: indexBlockHash },
-  );
+    ),
+  ]);
+  // The block's own list order (newest first) breaks ties of equal tx_index (boot receipts in block 1).
+  const position = new Map((order0[0]?.tx_ids ?? []).map((id, i) => [id, i]));
   const placed = all.map((r) => ({ ...(r as unknown as TxKey), microblock_sequence: Number(r.microblock_sequence), tx_index: Number(r.tx_index) }));
   // Only txs of microblocks this block accepted count (normally all of them).
   const mbHashes = [...new Set(placed.filter((p) => p.microblock_hash).map((p) => p.microblock_hash))];
@@ -267,6 +279,6 @@ export async function blockTxPage(store: Store, indexBlockHash: string, order: '
   const sign = order === 'desc' ? -1 : 1;
   const list = placed
     .filter((p) => !p.microblock_hash || accepted.has(p.microblock_hash))
-    .sort((a, b) => sign * (a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index));
+    .sort((a, b) => sign * (a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index || (position.get(b.tx_id) ?? 0) - (position.get(a.tx_id) ?? 0)));
   return { total: list.length, keys: list.slice(offset, offset + limit) };
 }

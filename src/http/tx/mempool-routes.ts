@@ -19,8 +19,9 @@ function comparator(orderBy: OrderBy | undefined, desc: boolean) {
   return (a: MempoolEntry, b: MempoolEntry): number => {
     const first =
       orderBy === 'fee' ? (a.fee_rate < b.fee_rate ? -1 : a.fee_rate > b.fee_rate ? 1 : 0) : orderBy === 'size' ? a.tx_size - b.tx_size : a.receipt_time - b.receipt_time;
-    // Ties (the reference leaves them to the database): by arrival, then id.
-    return sign * (first || a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : a.tx_id > b.tx_id ? 1 : 0));
+    // Ties (left to the database by the reference, which returns them in insertion order): by
+    // arrival whatever the direction, then id.
+    return sign * first || a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : a.tx_id > b.tx_id ? 1 : 0);
   };
 }
 

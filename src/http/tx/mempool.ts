@@ -22,7 +22,7 @@ export interface MempoolEntry {
 }
 
 const ENTRY_COLUMNS = `m.tx_id AS tx_id, m.receipt_time AS receipt_time, m.sender_address AS sender_address, toString(m.fee_rate) AS fee_rate,
-  m.type_id AS type_id, m.contract_id AS contract_id, intDiv(length(m.raw_tx) - 2, 2) AS tx_size, m.log_id AS log_id`;
+  m.type_id AS type_id, m.contract_id AS contract_id, intDiv(length(m.raw_tx) - 2, 2) AS tx_size`;
 
 function parseEntry(r: Record<string, unknown>): MempoolEntry {
   return {
@@ -39,15 +39,19 @@ function parseEntry(r: Record<string, unknown>): MempoolEntry {
   };
 }
 
-/** Mempool txs whose latest status is one of `statuses`, plus `extra` ids (any status). */
+/**
+ * Mempool txs whose latest status is one of `statuses`, plus `extra` ids (any status). `log_id` is
+ * the entry that first put the tx in the mempool (mempool_status versions are log ids).
+ */
 async function entriesWhere(store: Store, statuses: string[], extra: string[] = []): Promise<MempoolEntry[]> {
   const list = await rows<Record<string, unknown>>(
     store,
-    `SELECT ${ENTRY_COLUMNS}, s.status AS status, s.reason AS reason
+    `SELECT ${ENTRY_COLUMNS}, s.status AS status, s.reason AS reason, s.first AS log_id
      FROM mempool_txs AS m
-     INNER JOIN (SELECT tx_id, toString(status) AS status, reason FROM mempool_status FINAL
-                 WHERE status IN {st:Array(String)} OR tx_id IN {extra:Array(String)}) AS s ON s.tx_id = m.tx_id
-     ORDER BY m.log_id DESC LIMIT 1 BY m.tx_id`,
+     INNER JOIN (SELECT tx_id, toString(argMax(status, version)) AS status, argMax(reason, version) AS reason, min(version) AS first
+                 FROM mempool_status GROUP BY tx_id
+                 HAVING status IN {st:Array(String)} OR tx_id IN {extra:Array(String)}) AS s ON s.tx_id = m.tx_id
+     LIMIT 1 BY m.tx_id`,
     { st: statuses, extra },
   );
   return list.map(parseEntry);
@@ -94,17 +98,18 @@ export async function mempoolRawTxs(store: Store, ids: readonly string[]): Promi
 
 /**
  * Chain height when each tx was received (the reference's receipt_block_height): the tallest block
- * delivered before the tx's log entry.
+ * made canonical by an event-log entry before the one that brought the tx (block_canonical versions
+ * are log ids).
  */
 export async function receiptHeights(store: Store, entries: readonly MempoolEntry[]): Promise<Map<string, number>> {
   if (entries.length === 0) return new Map();
   const list = await rows<{ tx_id: string; h: number }>(
     store,
     `SELECT m.tx_id AS tx_id, b.h AS h
-     FROM (SELECT arrayJoin(arrayZip({ids:Array(String)}, {logs:Array(UInt64)})) AS t, t.1 AS tx_id, t.2 AS log_id) AS m
-     ASOF LEFT JOIN (SELECT log_id, max(block_height) OVER (ORDER BY log_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS h
-                     FROM (SELECT log_id, block_height FROM blocks WHERE block_height > 0 LIMIT 1 BY index_block_hash)) AS b
-     ON m.log_id > b.log_id`,
+     FROM (SELECT arrayJoin(arrayZip({ids:Array(String)}, {logs:Array(UInt64)})) AS t, t.1 AS tx_id, t.2 AS log_id, 0 AS k) AS m
+     ASOF LEFT JOIN (SELECT 0 AS k, version, max(block_height) OVER (ORDER BY version ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS h
+                     FROM block_canonical WHERE canonical = 1) AS b
+     ON m.k = b.k AND m.log_id > b.version`,
     { ids: entries.map((e) => e.tx_id), logs: entries.map((e) => e.log_id) },
   );
   return new Map(list.map((r) => [r.tx_id, Number(r.h)]));

@@ -1,6 +1,6 @@
 // `npm run import-events -- --file <tsv[.gz]> [--wipe]`: appends an event export to the event log
 // and processes it, with progress. Killed part-way, the same command resumes where it stopped.
-import { rmSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { rmSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/config.ts';
@@ -27,7 +27,7 @@ const APPEND_CHUNK_ROWS = 2000;
 const APPEND_CHUNK_BYTES = 64 * 1024 * 1024;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { file: { type: 'string' }, wipe: { type: 'boolean', default: false }, 'keep-duplicate-ids': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { file: { type: 'string' }, wipe: { type: 'boolean', default: false }, 'keep-duplicate-ids': { type: 'boolean', default: false }, 'stats-json': { type: 'string' } } });
   if (!values.file) {
     console.error('usage: npm run import-events -- --file <events.tsv[.gz]> [--wipe] [--keep-duplicate-ids]');
     process.exit(2);
@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   const { rows: total } = await scanTsv(file);
   if (resumeRows > 0) console.error(`resuming: ${resumeRows} rows of ${basename(file)} are already in the event log`);
 
+  const appendStart = performance.now();
   const appendBar = progress('append', total, 'rows');
   let index = 0;
   let appended = resumeRows;
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   }
   await flushChunk();
   appendBar.finish();
+  const appendMs = performance.now() - appendStart;
 
   const target = pipeline.writer.durableId;
   const processBar = progress('process', target, 'entries');
@@ -94,6 +96,10 @@ async function main(): Promise<void> {
   processBar.finish();
   const err = pipeline.processor.error;
   const stats = pipeline.processor.stats;
+  if (values['stats-json']) {
+    const rss = process.resourceUsage().maxRSS * 1024;
+    writeFileSync(values['stats-json'], JSON.stringify({ ...stats, appendMs, wallMs: performance.now() - appendStart, maxRssBytes: rss, fileBytes: statSync(file).size }));
+  }
   console.error(`processed ${stats.entries} entries (${stats.rejected} rejected) in ${stats.batches} batches: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s`);
   unsubscribe();
   await pipeline.close();

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Store } from '../../storage/client.ts';
 import type { DecodePool } from '../../workers/pool.ts';
-import type { DecodeOutcome } from '../../workers/decoded.ts';
+import type { DecodeOutcome, DecodedEvent } from '../../workers/decoded.ts';
 import { readRecords } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
 import { Batch } from './batch.ts';
@@ -19,6 +19,19 @@ const INSERT_ORDER = ['blocks', 'microblocks', 'txs', 'stx_events', 'stx_lock_ev
 const BATCH_BYTES = 48 * 1024 * 1024;
 const BATCH_ENTRIES = 20_000;
 const READ_AHEAD = 16;
+
+const EVENT_TABLES = ['stx_events', 'stx_lock_events', 'ft_events', 'nft_events', 'contract_logs'];
+
+/** Blocks, txs and events seen, for progress and benchmarks. */
+function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
+  if (ev.kind !== 'block' && ev.kind !== 'microblocks') return;
+  if (ev.kind === 'block') stats.blocks++;
+  stats.txs += ev.txs.length;
+  for (const t of EVENT_TABLES) {
+    const text = ev.facts[t];
+    if (text) for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) stats.events++;
+  }
+}
 
 /** Storing a batch failed: the entries are named by range (their rows go in together). */
 class BatchInsertError extends Error {
@@ -51,7 +64,7 @@ export class Processor {
   private running: Promise<void> | null = null;
   private rerun = false;
   private stopped = false;
-  readonly stats = { entries: 0, rejected: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
+  readonly stats = { entries: 0, rejected: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
   private readonly checkpointFile: string;
 
   constructor(private readonly opts: ProcessorOptions) {
@@ -136,6 +149,7 @@ export class Processor {
         this.stats.decodeMs += performance.now() - t0;
         const t1 = performance.now();
         if (!decoded || !decoded.ok) this.stats.rejected++;
+        else countEntry(this.stats, decoded.event);
         if (decoded) await applyEntry(ctxFor(rec), rec.path, decoded);
         this.stats.applyMs += performance.now() - t1;
         batch.noteEntry(rec.id);
