@@ -33,8 +33,8 @@ export function loadMigrations(dir = SQL_DIR): Migration[] {
 
 /** Rewrites one DDL statement for a replicated cluster. */
 export function toClusterDdl(statement: string, cluster: string): string {
-  const altered = /^ALTER TABLE (\w+) /.exec(statement)?.[1];
-  if (altered) return statement.replace(`ALTER TABLE ${altered} `, `ALTER TABLE ${altered} ON CLUSTER \`${cluster}\` `);
+  const altered = /^ALTER TABLE (\w+)\s/.exec(statement)?.[1];
+  if (altered) return statement.replace(/^ALTER TABLE \w+\s/, `ALTER TABLE ${altered} ON CLUSTER \`${cluster}\` `);
   const table = /CREATE TABLE IF NOT EXISTS (\w+)/.exec(statement)?.[1];
   if (!table) return statement;
   return statement

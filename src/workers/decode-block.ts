@@ -218,6 +218,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
         stx_sent: t.sent,
         stx_received: t.received,
         roles: t.roles | extraRoles,
+        tx_id_key: tx.txid,
       });
     }
   }

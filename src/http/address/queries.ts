@@ -29,6 +29,9 @@ export interface PrincipalTxRow {
   roles: number;
 }
 
+/** Block 1's own tx before a relabelled boot receipt with the same tx_index (as the block lists). */
+const TIE = `bitAnd(roles, ${ROLE.BOOT}), tx_id`;
+
 const TX_COLUMNS = `tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index,
   toString(stx_sent) AS stx_sent, toString(stx_received) AS stx_received, roles`;
 
@@ -55,7 +58,7 @@ export async function principalTxPage(store: Store, scope: Scope, roles: RoleFil
     firstRow<{ n: string }>(store, `SELECT count() AS n FROM principal_txs FINAL WHERE ${where}`, params),
     page !== 'all' && page.limit === 0
       ? Promise.resolve([])
-      : rows(store, `SELECT ${TX_COLUMNS} FROM principal_txs FINAL WHERE ${where} ORDER BY ${NEWEST_FIRST} ${paging}`, { ...params, ...(page === 'all' ? {} : page) }),
+      : rows(store, `SELECT ${TX_COLUMNS} FROM principal_txs FINAL WHERE ${where} ORDER BY ${NEWEST_FIRST}, ${TIE} ${paging}`, { ...params, ...(page === 'all' ? {} : page) }),
   ]);
   return { total: list.length ? Number(count?.n ?? 0) : 0, results: list.map(parseTx) };
 }

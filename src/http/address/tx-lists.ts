@@ -60,9 +60,15 @@ export async function txWithTransfers(store: Store, principal: string, txId: str
   return withTransfers(principal, tx, events.get(keyOf(placed)) ?? [], true);
 }
 
+/** Rows of unconfirmed microblocks are stored at height 0 but are the newest. */
+const blockHeightOf = (r: PrincipalTxRow): number => (r.index_block_hash === '' ? 4294967295 : r.block_height);
+
 /** GET /address/:principal/transactions_with_transfers. With `height`, every tx at it (no paging, as the reference). */
 export async function transactionsWithTransfers(store: Store, scope: Scope, page: { limit: number; offset: number }) {
-  const { total, results } = await principalTxPage(store, scope, WITH_TRANSFERS_ROLES, scope.atHeight !== undefined ? 'all' : page);
+  const { total, results: keyOrder } = await principalTxPage(store, scope, WITH_TRANSFERS_ROLES, scope.atHeight !== undefined ? 'all' : page);
+  // The reference re-sorts the page by (block_height, tx_index) descending, keeping the key order
+  // on ties: a microblock tx can come before an anchored tx of the same block.
+  const results = [...keyOrder].sort((a, b) => blockHeightOf(b) - blockHeightOf(a) || b.tx_index - a.tx_index);
   const [objs, events] = await Promise.all([objectsOf(store, results), principalEventsOf(store, scope.principal, results, TRANSFER_KINDS)]);
   return {
     limit: page.limit,

@@ -47,9 +47,18 @@ function percentiles(values: number[]) {
   return { p25: percentileCont(sorted, 0.25), p50: percentileCont(sorted, 0.5), p75: percentileCont(sorted, 0.75), p95: percentileCont(sorted, 0.95) };
 }
 
+/** PostgreSQL's ROUND of a double: half to even. */
+export function roundHalfEven(v: number): number {
+  const f = Math.floor(v);
+  const d = v - f;
+  if (d > 0.5) return f + 1;
+  if (d < 0.5) return f;
+  return f % 2 === 0 ? f : f + 1;
+}
+
 function priorities(fees: number[]) {
   const p = percentiles(fees);
-  const r = (v: number | null) => (v === null ? 0 : Math.round(v));
+  const r = (v: number | null) => (v === null ? 0 : roundHalfEven(v));
   return { no_priority: r(p.p25), low_priority: r(p.p50), medium_priority: r(p.p75), high_priority: r(p.p95) };
 }
 

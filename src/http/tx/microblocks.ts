@@ -131,7 +131,17 @@ export async function microblockPage(store: Store, limit: number, offset: number
       results.push({ mb, txs: list });
     }
   }
-  return { total: states.length, results };
+  return { total: await streamedMicroblockCount(store), results };
+}
+
+/**
+ * The reference's microblock counter: it counts microblocks as they are streamed on the canonical
+ * tip (never those that arrive inside an anchor block, nor un-counting reorged ones). Streamed
+ * microblocks are the ones with unconfirmed placements (index_block_hash '', stored at height 0).
+ */
+async function streamedMicroblockCount(store: Store): Promise<number> {
+  const r = await rows<{ n: string }>(store, `SELECT uniqExact(microblock_hash) AS n FROM txs WHERE block_height = 0 AND index_block_hash = '' AND microblock_hash != ''`);
+  return Number(r[0]?.n ?? 0);
 }
 
 /** The reference's Microblock object. */

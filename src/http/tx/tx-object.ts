@@ -36,6 +36,11 @@ export interface TxObjectOptions {
   events?: { offset: number; limit: number };
   /** Serve txs that are not canonically mined from the mempool (default true). */
   mempool?: boolean;
+  /**
+   * Render contract calls with the called contract's ABI (function_signature, arg names and ABI
+   * types; default true). The reference's v2 block-tx list reads no ABI: '' and value types.
+   */
+  withAbi?: boolean;
 }
 
 /** A Transaction or MempoolTransaction object as the reference renders it. */
@@ -44,7 +49,7 @@ export type TxObject = Record<string, unknown>;
 /** Renders placements already fetched and resolved (in the given order). */
 export async function renderPlacedTxs(store: Store, placed: readonly PlacedTx[], opts: TxObjectOptions = {}): Promise<TxObject[]> {
   if (placed.length === 0) return [];
-  const calls = placed.filter((p) => p.type_id === 'contract_call' && p.contract_id).map((p) => p.contract_id);
+  const calls = opts.withAbi === false ? [] : placed.filter((p) => p.type_id === 'contract_call' && p.contract_id).map((p) => p.contract_id);
   const [abis, parents, events] = await Promise.all([
     contractAbis(store, calls),
     blockHashesOf(store, placed.filter((p) => p.unanchored).map((p) => p.parent_index_block_hash)),
@@ -62,8 +67,8 @@ export async function renderPlacedTxs(store: Store, placed: readonly PlacedTx[],
 }
 
 /** Renders mempool rows (in the given order). */
-export async function renderMempoolTxs(store: Store, list: readonly MempoolRow[], opts: Pick<TxObjectOptions, 'excludeFunctionArgs'> = {}): Promise<TxObject[]> {
-  const abis = await contractAbis(store, list.filter((m) => m.type_id === 'contract_call').map((m) => m.contract_id));
+export async function renderMempoolTxs(store: Store, list: readonly MempoolRow[], opts: Pick<TxObjectOptions, 'excludeFunctionArgs' | 'withAbi'> = {}): Promise<TxObject[]> {
+  const abis = await contractAbis(store, opts.withAbi === false ? [] : list.filter((m) => m.type_id === 'contract_call').map((m) => m.contract_id));
   return list.map((m) => formatMempoolTx(m, { abi: m.type_id === 'contract_call' ? abis.get(m.contract_id) : undefined, excludeFunctionArgs: opts.excludeFunctionArgs }));
 }
 

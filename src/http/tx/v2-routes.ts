@@ -24,7 +24,7 @@ export const txV2Routes: RouteDef<ApiContext>[] = [
       if (!block || !block.canonical) throw notFound('Block not found');
       const { keys } = await blockTxPage(ctx.store, block.index_block_hash, 'asc', limit, offset);
       if (keys.length === 0) throw notFound('Block not found');
-      const results = await getMinedTxObjects(ctx.store, keys);
+      const results = await getMinedTxObjects(ctx.store, keys, { withAbi: false });
       return { limit, offset, total: block.tx_count, results };
     },
   },

@@ -4,11 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { ROOT, SHARED, tempDataDir } from '../../testing/service.ts';
 
 const FIXTURE = join(SHARED, 'fixtures', 'stackerdb-sample-events.tsv.gz');
 
-function run(script: string, args: string[], dataDir: string, killAfterMs?: number): Promise<{ code: number | null; signal: string | null; output: string }> {
+/** Runs a CLI; `killWhen` is polled every 10 ms and a true answer SIGKILLs the process. */
+function run(script: string, args: string[], dataDir: string, killWhen?: () => boolean): Promise<{ code: number | null; signal: string | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
       cwd: ROOT,
@@ -18,15 +20,28 @@ function run(script: string, args: string[], dataDir: string, killAfterMs?: numb
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d));
     child.stderr.on('data', (d: Buffer) => (output += d));
-    const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    const timer = killWhen === undefined ? undefined : setInterval(() => killWhen() && child.kill('SIGKILL'), 10);
     child.once('exit', (code, signal) => {
-      clearTimeout(timer);
+      clearInterval(timer);
       resolve({ code, signal, output });
     });
   });
 }
 
-const importEvents = (dataDir: string, file: string, killAfterMs?: number) => run('src/ingest/cli/import-events.ts', ['--file', file], dataDir, killAfterMs);
+const importEvents = (dataDir: string, file: string, killWhen?: () => boolean) => run('src/ingest/cli/import-events.ts', ['--file', file], dataDir, killWhen);
+
+/** Bytes in the event log so far, and the processor's checkpoint. */
+function progressOf(dataDir: string): { logBytes: number; committed: number; pending: boolean } {
+  const dir = join(dataDir, 'events');
+  if (!existsSync(dir)) return { logBytes: 0, committed: 0, pending: false };
+  const logBytes = readdirSync(dir).filter((f) => f.endsWith('.seg')).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+  try {
+    const c = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { committed: number; pending: unknown };
+    return { logBytes, committed: c.committed, pending: c.pending !== null };
+  } catch {
+    return { logBytes, committed: 0, pending: false };
+  }
+}
 
 async function digest(dataDir: string): Promise<Record<string, { rows: number; hash: string }>> {
   const r = await run('src/storage/digest.ts', [], dataDir);
@@ -41,18 +56,26 @@ test('SIGKILL at random points during an import, then resuming, gives the uninte
   const expected = await digest(clean);
   assert.ok(expected.blocks.rows > 400 && expected.stackerdb_chunks.rows > 3000, 'the fixture was imported');
 
+  const totalLog = progressOf(clean).logBytes;
+  const entries = progressOf(clean).committed;
   const crashed = tempDataDir();
-  // Random kill points spread over start-up, appending and processing (seeded by the clock; the
-  // points are printed so a failure can be replayed).
-  const points = Array.from({ length: 4 }, (_, i) => 1500 + Math.floor(Math.random() * 1500) + i * 700);
-  console.log(`kill points (ms): ${points.join(', ')}`);
+  // Random kill points, by progress rather than by time so they land on any machine: part-way
+  // through appending, with a batch pending, and part-way through processing. Printed for replay.
+  const points = [Math.random() * 0.5, 0.5 + Math.random() * 0.5].map((f) => Math.floor(f * totalLog));
+  const processed = Math.floor((0.2 + Math.random() * 0.6) * entries);
+  console.log(`kill at log bytes ${points.join(', ')}; at a pending batch; at ${processed} entries processed`);
+  const kills: Array<() => boolean> = [
+    ...points.map((bytes) => () => progressOf(crashed).logBytes >= bytes),
+    () => progressOf(crashed).pending,
+    () => progressOf(crashed).committed >= processed,
+  ];
   let killed = 0;
-  for (const ms of points) {
-    const r = await importEvents(crashed, FIXTURE, ms);
+  for (const when of kills) {
+    const r = await importEvents(crashed, FIXTURE, when);
     if (r.signal === 'SIGKILL') killed++;
     else assert.equal(r.code, 0, r.output);
   }
-  assert.ok(killed > 0, 'at least one run was killed part-way');
+  assert.ok(killed >= 2, `runs killed part-way: ${killed}`);
   const finish = await importEvents(crashed, FIXTURE);
   assert.equal(finish.code, 0, finish.output);
   assert.deepEqual(await digest(crashed), expected);

@@ -52,10 +52,13 @@ async function main(): Promise<void> {
   const stateFile = join(pipeline.writer.dir, 'import.json');
   const identity = { file: basename(file), size: statSync(file).size };
   let resumeRows = 0;
-  if (existsSync(stateFile)) {
-    const s = JSON.parse(readFileSync(stateFile, 'utf8')) as ImportState;
+  const saved = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as ImportState) : undefined;
+  if (saved && saved.file === identity.file && saved.size === identity.size) {
     // Rows appended after the last saved state came from this same import (the data dir is locked).
-    if (s.file === identity.file && s.size === identity.size) resumeRows = s.rows + (pipeline.writer.durableId - s.logId);
+    resumeRows = saved.rows + (pipeline.writer.durableId - saved.logId);
+  } else {
+    // Saved before the first append, so a crash in the middle of the first chunk is resumable too.
+    saveState(stateFile, { ...identity, rows: 0, logId: pipeline.writer.durableId });
   }
   const { rows: total } = await scanTsv(file);
   if (resumeRows > 0) console.error(`resuming: ${resumeRows} rows of ${basename(file)} are already in the event log`);

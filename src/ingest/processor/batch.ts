@@ -45,19 +45,14 @@ export class Batch {
     return [...this.text.keys()];
   }
 
-  /** Inserts every table's rows; facts before the overlay tables so readers never see a canonical
-   *  flag for a block whose rows are not there yet. */
-  async insert(store: Store, order: readonly string[]): Promise<void> {
-    const names = [...this.text.keys()].sort((a, b) => rank(order, a) - rank(order, b));
+  /** Inserts every table's rows: fact tables first (any order), then `last` in its order, so readers
+   *  never see a canonical flag for a block whose rows are not there yet. */
+  async insert(store: Store, last: readonly string[]): Promise<void> {
+    const names = [...this.text.keys()].sort((a, b) => last.indexOf(a) - last.indexOf(b));
     for (const table of names) {
       const body = this.text.get(table)!.join('');
       const token = `${this.from}-${this.to}:${table}`;
       await store.client.command({ query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${body}` });
     }
   }
-}
-
-function rank(order: readonly string[], table: string): number {
-  const i = order.indexOf(table);
-  return i < 0 ? order.length : i;
 }

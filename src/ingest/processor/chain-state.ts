@@ -40,6 +40,7 @@ export interface MicroblockState {
 }
 
 const MINED_MEMORY = 512;
+const DETAIL_HEIGHTS = 256;
 
 export class ChainState {
   readonly blocks = new Map<string, BlockState>();
@@ -62,6 +63,13 @@ export class ChainState {
 
   addBlock(b: BlockState): void {
     this.blocks.set(b.index_block_hash, b);
+    // Keep txs and balance changes in memory only for recent heights (what reorgs touch); older
+    // ones are read back from their fact tables if ever needed.
+    for (const h of this.byHeight.get(b.block_height - DETAIL_HEIGHTS) ?? []) {
+      const old = this.blocks.get(h)!;
+      old.txs = undefined;
+      old.deltas = undefined;
+    }
     const list = this.byHeight.get(b.block_height);
     if (list) list.push(b.index_block_hash);
     else this.byHeight.set(b.block_height, [b.index_block_hash]);

@@ -13,8 +13,15 @@ import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.t
 import { applyEntry } from './apply-entry.ts';
 import type { ApplyContext } from './context.ts';
 
-/** Insert order: facts, then running totals, then the overlays that make facts visible as canonical. */
-const INSERT_ORDER = ['blocks', 'microblocks', 'txs', 'stx_events', 'stx_lock_events', 'ft_events', 'nft_events', 'contract_logs', 'contracts', 'pox_events', 'principal_txs', 'miner_rewards', 'balance_changes', 'mempool_txs', 'balances', 'microblock_canonical', 'block_canonical', 'mempool_status'];
+/**
+ * Insert order: facts, then running totals, then the overlays, block_canonical last. Recovery relies
+ * on it: a merge may fold an overlay row of an interrupted batch over an older version, losing the
+ * "as of committed" state of that key. Block fork choice reads only block_canonical, which is
+ * inserted last, so if any of its rows were stored every other table of the batch was too (and the
+ * redo's inserts are dropped by their tokens); if none were, fork choice is exact. After a redo the
+ * state is reloaded as of the redone batch, where only the newest version of each key matters.
+ */
+const INSERT_LAST = ['balances', 'microblock_canonical', 'mempool_status', 'block_canonical'];
 
 const BATCH_BYTES = 48 * 1024 * 1024;
 const BATCH_ENTRIES = 20_000;
@@ -80,8 +87,9 @@ export class Processor {
     this.state = await loadChainState(this.opts.store, this.checkpoint.committed);
     const pending = this.checkpoint.pending;
     if (pending) {
-      // Redo the interrupted batch exactly: same entries, same tokens.
+      // Redo the interrupted batch exactly: same entries, same tokens; then reload (see INSERT_ORDER).
       await this.processRange(pending.to, pending.to);
+      if (!this.error) this.state = await loadChainState(this.opts.store, this.checkpoint.committed);
     }
   }
 
@@ -187,7 +195,7 @@ export class Processor {
     this.checkpoint = { committed: this.checkpoint.committed, pending: { from: batch.from, to: batch.to } };
     writeCheckpoint(this.checkpointFile, this.checkpoint);
     try {
-      await batch.insert(this.opts.store, INSERT_ORDER);
+      await batch.insert(this.opts.store, INSERT_LAST);
     } catch (e) {
       throw new BatchInsertError(batch.from, batch.to, e as Error);
     }
