@@ -1,0 +1,74 @@
+// Live-mode benchmark: a running service receives a log's requests at a fixed rate, one at a time
+// as a node delivers them. Reports the node-side ack latency and how far processing lags.
+import { Pool } from 'undici';
+import { startService } from '../../src/testing/service.ts';
+import { readTsvRows } from '../../src/ingest/tsv/read-tsv.ts';
+import { percentile } from '../lib/env.ts';
+
+export interface LiveResult {
+  label: string;
+  ratePerSec: number;
+  sent: number;
+  ackP50: number;
+  ackP99: number;
+  ackMax: number;
+  lagP50Ms: number;
+  lagP99Ms: number;
+  maxBehind: number;
+  drainSeconds: number;
+}
+
+export async function live(file: string, label: string, ratePerSec: number, maxRequests: number): Promise<LiveResult> {
+  const svc = await startService();
+  const pool = new Pool(svc.eventUrl, { connections: 1 });
+  const acks: number[] = [];
+  const postedAt = new Map<number, number>();
+  const lags: number[] = [];
+  let maxBehind = 0;
+  let processedSeen = 0;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const res = await fetch(`${svc.apiUrl}/extended`);
+      const body = (await res.json()) as { event_log: { processed_id: number; behind: number } };
+      const now = performance.now();
+      maxBehind = Math.max(maxBehind, body.event_log.behind);
+      for (let id = processedSeen + 1; id <= body.event_log.processed_id; id++) {
+        const t = postedAt.get(id);
+        if (t !== undefined) lags.push(now - t);
+      }
+      processedSeen = Math.max(processedSeen, body.event_log.processed_id);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const start = performance.now();
+  let i = 0;
+  for await (const row of readTsvRows(file)) {
+    if (i >= maxRequests) break;
+    const due = start + (i * 1000) / ratePerSec;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t0 = performance.now();
+    const res = await pool.request({ path: row.path, method: 'POST', headers: { 'content-type': 'application/json' }, body: row.payload });
+    await res.body.arrayBuffer();
+    acks.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`POST ${row.path} answered ${res.statusCode}`);
+    postedAt.set(++i, t0);
+  }
+  const sentAt = performance.now();
+  while (processedSeen < i) await new Promise((r) => setTimeout(r, 20));
+  const drainSeconds = (performance.now() - sentAt) / 1000;
+  polling = false;
+  await poller;
+  await pool.close();
+  await svc.stop();
+  acks.sort((a, b) => a - b);
+  lags.sort((a, b) => a - b);
+  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds };
+}
+
+export function liveTable(rows: LiveResult[], machine: string, commit: string): string {
+  const head = '| log | rate req/s | sent | ack p50 ms | ack p99 ms | ack max ms | processed after p50 ms | p99 ms | max entries behind | drain s | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const f = (n: number, d = 1) => n.toFixed(d);
+  return [head, ...rows.map((r) => `| ${r.label} | ${r.ratePerSec} | ${r.sent} | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${machine} | ${commit} |`)].join('\n');
+}

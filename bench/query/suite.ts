@@ -1,0 +1,36 @@
+// The query benchmark: the issue's endpoints at 1, 8 and 32 closed-loop clients against a running
+// service on a populated store.
+import { closedLoop, type LoadResult } from './load.ts';
+import type { QueryTargets } from './targets.ts';
+
+export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: number) => string }> {
+  const pick = <T>(list: T[], i: number) => list[i % list.length];
+  const principal = (i: number) => pick(t.principals, i);
+  return [
+    { name: 'tx by id', path: (i) => `/extended/v1/tx/${pick(t.txIds, i)}` },
+    { name: `heavy address txs, first page (${t.heavyCount} txs)`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50` },
+    { name: 'heavy address txs, offset 50,000', path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50&offset=${Math.min(50_000, Math.max(0, t.heavyCount - 50))}` },
+    { name: 'address STX balance', path: (i) => `/extended/v1/address/${principal(i)}/stx` },
+    { name: 'address balances', path: (i) => `/extended/v1/address/${principal(i)}/balances` },
+    { name: 'with_transfers', path: (i) => `/extended/v1/address/${principal(i)}/${pick(t.txIds, i)}/with_transfers` },
+    { name: 'block list', path: () => `/extended/v1/block?limit=20` },
+    { name: 'v2 block transactions', path: (i) => `/extended/v2/blocks/${pick(t.heights, i)}/transactions` },
+    { name: 'mempool list', path: () => `/extended/v1/tx/mempool?limit=50` },
+  ];
+}
+
+export async function runQuerySuite(apiUrl: string, t: QueryTargets, concurrency: number[], limits: { requests: number; seconds: number }): Promise<LoadResult[]> {
+  const out: LoadResult[] = [];
+  for (const c of queryCases(t)) {
+    // Warm caches and connections so the first measured requests are not cold.
+    await closedLoop(apiUrl, c.name, c.path, 4, { requests: 50, seconds: 10 });
+    for (const clients of concurrency) out.push(await closedLoop(apiUrl, c.name, c.path, clients, limits));
+  }
+  return out;
+}
+
+/** One mixed run: every case interleaved, while something else (e.g. an ingest) runs. */
+export async function runMixed(apiUrl: string, t: QueryTargets, clients: number, limits: { requests: number; seconds: number }): Promise<LoadResult> {
+  const cases = queryCases(t);
+  return closedLoop(apiUrl, 'mixed (all cases interleaved)', (i) => cases[i % cases.length].path(Math.floor(i / cases.length)), clients, limits);
+}
