@@ -127,3 +127,32 @@ async function withStore(dataDir: string, fn: (store: Store) => Promise<unknown>
     await store.client.close();
   }
 }
+
+test('unknown paths are stored raw and answered 200; large bodies stream through', async () => {
+  const svc = await startService();
+  try {
+    const odd = await post(`${svc.eventUrl}/some_future_path`, 'not even json');
+    assert.equal(odd.status, 200);
+    // A boot-block-sized body (~100 MB): one mint receipt with 450k genesis balances.
+    const block = JSON.parse(fixtureRows('fuzzed-transactions-1.tsv').find((r) => r.path === '/new_block')!.payload) as Record<string, unknown>;
+    const tx = JSON.parse(fixtureRows('fuzzed-transactions-1.tsv').find((r) => r.path === '/new_block' && (JSON.parse(r.payload) as { transactions: unknown[] }).transactions.length > 0)!.payload) as { transactions: Array<{ txid: string }> };
+    const txid = tx.transactions[0].txid;
+    const events = Array.from({ length: 450_000 }, (_, i) => ({
+      txid, event_index: i, committed: true, type: 'stx_mint_event',
+      stx_mint_event: { recipient: 'ST000000000000000000002AMW42H', amount: String(1000 + i) },
+      padding: 'x'.repeat(120),
+    }));
+    const big = Buffer.from(JSON.stringify({ ...block, transactions: tx.transactions.slice(0, 1), events }));
+    assert.ok(big.length > 90 * 1024 * 1024, `body is ${big.length} bytes`);
+    const res = await post(`${svc.eventUrl}/new_block`, big);
+    assert.equal(res.status, 200, await res.text());
+    const status = await waitForProcessing(svc.apiUrl, 300_000);
+    assert.equal((status.event_log as { error?: unknown }).error, undefined);
+    assert.equal((status.event_log as { processed_id: number }).processed_id, 2);
+  } finally {
+    await svc.stop();
+  }
+  const stored = [];
+  for await (const r of readRecords(eventLogDir(svc.dataDir), { withBody: false })) stored.push([r.path, r.status]);
+  assert.deepEqual(stored, [['/some_future_path', RecordStatus.Accepted], ['/new_block', RecordStatus.Accepted]]);
+});

@@ -1,6 +1,6 @@
 // The decode pool's task: one observer request body → checked, decoded rows. Pure: the same body
 // always gives the same rows, which is what makes replay and crash recovery safe.
-import { parsePayload, MalformedPayload } from './validate-payload.ts';
+import { parsePayload, MalformedPayload, OBSERVER_PATHS } from './validate-payload.ts';
 import { DecodeError } from './decode/bytes.ts';
 import type { DecodeOutcome, DecodedEvent } from './decoded.ts';
 import { decodeBlock, type NodeBlock } from './decode-block.ts';
@@ -41,6 +41,8 @@ function decodeParsed(path: string, payload: unknown, boot?: NodeBlock): Decoded
 
 export function decodeEvent(task: DecodeTask): DecodeOutcome {
   const text = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
+  // Paths we do not know are stored raw, whatever their body (a newer node may send new ones).
+  if (!(task.path in OBSERVER_PATHS)) return { ok: true, event: { kind: 'ignored' } };
   try {
     const payload = parsePayload(task.path, text(task.body));
     const boot = task.bootBody ? (parsePayload('/new_block', text(task.bootBody)) as NodeBlock) : undefined;
