@@ -3,11 +3,11 @@
 // the canonical chain, so nonces and balances are applied at creation: each sender's nonces are
 // consecutive, no account spends µSTX, tokens or NFTs it does not have, and failures are the
 // kinds the contract source really produces.
-import { Accounts } from './accounts.ts';
+import { Accounts, signature } from './accounts.ts';
 import { Cv, type ClarityValue } from './clarity-encode.ts';
-import { ftContract, nftContract, failingContract, deployCost, type ContractSpec } from './contracts.ts';
+import { ftContract, nftContract, failingContract, deployCost } from './contracts.ts';
 import { stxTransfer, ftMint, ZERO_COST, type GenTx, type GenEvent, type Cost, type TxStatus } from './events.ts';
-import { encodeTxWithId, memoBytes, AnchorMode, PostConditionMode, FungibleCode, type Payload, type PostCondition, type UnsignedTx } from './tx-encode.ts';
+import { encodeTxWithId, memoBytes, AnchorMode, PostConditionMode, FungibleCode, type Payload, type PostCondition, type SpendingCondition, type UnsignedTx } from './tx-encode.ts';
 import { ftCall, nftCall } from './calls.ts';
 import type { Rng } from './rng.ts';
 import { Zipf } from './zipf.ts';
@@ -37,9 +37,17 @@ export interface FactoryOptions {
   maxContracts: number;
 }
 
+/** What calls need of a deployed contract (not its source or interface: memory stays small). */
+export interface ContractRef {
+  name: string;
+  asset: string;
+  codeLength: number;
+  mintPrice: number;
+}
+
 export interface FtState {
   kind: 'ft';
-  spec: ContractSpec;
+  spec: ContractRef;
   deployer: number;
   contractId: string;
   assetId: string;
@@ -53,7 +61,7 @@ export interface FtState {
 
 export interface NftState {
   kind: 'nft';
-  spec: ContractSpec;
+  spec: ContractRef;
   deployer: number;
   contractId: string;
   assetId: string;
@@ -250,10 +258,11 @@ export class TxFactory {
     const b = this.build(era, deployer, fee, { type: 'smart_contract', name: spec.name, code: spec.code, clarityVersion: versioned ? clarity : undefined });
     const contractId = this.acc.contractId(deployer, spec.name);
     const assetId = `${contractId}::${spec.asset}`;
+    const ref: ContractRef = { name: spec.name, asset: spec.asset, codeLength: spec.code.length, mintPrice: spec.mintPrice };
     const state: ContractState =
       spec.kind === 'ft'
-        ? { kind: 'ft', spec, deployer, contractId, assetId, treasury: Number(spec.supply), holders: [], amounts: [], cursor: 0 }
-        : { kind: 'nft', spec, deployer, contractId, assetId, lastId: 0, ids: [], owners: [], cursor: 0 };
+        ? { kind: 'ft', spec: ref, deployer, contractId, assetId, treasury: Number(spec.supply), holders: [], amounts: [], cursor: 0 }
+        : { kind: 'nft', spec: ref, deployer, contractId, assetId, lastId: 0, ids: [], owners: [], cursor: 0 };
     if (this.contracts.length < this.opts.maxContracts) this.contracts.push(state);
     else this.contracts[this.rng.int(this.contracts.length)] = state;
     const events = spec.kind === 'ft' ? [ftMint(assetId, this.acc.address(deployer), spec.supply)] : [];
@@ -298,13 +307,11 @@ export class TxFactory {
   /** The tx `tx` replaced by fee: the same tx (same nonce) with a lower fee, as first submitted. */
   replacedOriginal(tx: GenTx): { txid: string; raw: string } {
     const u = tx.unsigned!;
+    // Half the fee, and fresh (filler) signatures since the signed bytes changed.
+    const resign = (c: SpendingCondition, fee: number): SpendingCondition =>
+      c.kind === 'single' ? { ...c, fee, signature: signature(this.rng) } : { ...c, fee, signatures: c.signatures.map(() => signature(this.rng)) };
     const lower = (fee: number) => Math.max(1, Math.floor(fee / 2));
-    const clone: UnsignedTx = {
-      ...u,
-      origin: { ...u.origin, fee: u.sponsor ? 0 : lower(u.origin.fee), signature: this.rng.bytes(65) } as UnsignedTx['origin'],
-      sponsor: u.sponsor ? ({ ...u.sponsor, fee: lower(u.sponsor.fee), signature: this.rng.bytes(65) } as UnsignedTx['sponsor']) : undefined,
-    };
-    if (clone.origin.kind === 'single') clone.origin.signature[0] &= 1;
+    const clone: UnsignedTx = u.sponsor ? { ...u, origin: resign(u.origin, 0), sponsor: resign(u.sponsor, lower(u.sponsor.fee)) } : { ...u, origin: resign(u.origin, lower(u.origin.fee)) };
     const enc = encodeTxWithId(clone);
     return { txid: enc.txid, raw: enc.raw };
   }

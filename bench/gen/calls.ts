@@ -1,20 +1,24 @@
 // Contract calls on the generated SIP-010 / SIP-009 contracts, with the events, results and
 // failures their source (contracts.ts) produces. Token ownership is tracked in a small ring per
 // contract (recent receipts), so every transfer, burn and NFT move spends what the sender holds.
-import { Cv, clarityHex, OK_TRUE_HEX, errUintHex, okUintHex } from './clarity-encode.ts';
+import { Cv, clarityHex, OK_TRUE_HEX, errUintHex, okUintHex, type ClarityValue } from './clarity-encode.ts';
 import { contractPrint, ftBurn, ftMint, ftTransfer, nftBurn, nftMint, nftTransfer, stxTransfer, type Cost, type GenTx } from './events.ts';
-import { FungibleCode, NonFungibleCode, type AssetInfo, type PostCondition } from './tx-encode.ts';
+import { FungibleCode, NonFungibleCode, type AssetInfo, type Payload, type PostCondition } from './tx-encode.ts';
 import { RING, type Era, type FtState, type NftState, type TxFactory } from './activity.ts';
 
-function callCost(f: TxFactory, codeLength: number, writes: number): Cost {
+function callCost(f: TxFactory, c: FtState | NftState, writes: number): Cost {
   const r = f.rng;
   return {
     runtime: r.range(150_000, 900_000),
     read_count: r.range(4, 9),
-    read_length: codeLength + r.range(50, 400),
+    read_length: c.spec.codeLength + r.range(50, 400),
     write_count: writes,
     write_length: writes * r.range(40, 160),
   };
+}
+
+function callPayload(f: TxFactory, c: FtState | NftState, functionName: string, args: ClarityValue[]): Payload {
+  return { type: 'contract_call', address: f.acc.addr(c.deployer), contractName: c.spec.name, functionName, args };
 }
 
 /** A deployed contract of `kind`, biased towards the early (popular) ones. */
@@ -51,19 +55,17 @@ export function ftCall(f: TxFactory, era: Era): GenTx | null {
   const acc = f.acc;
   const rng = f.rng;
   const fee = f.fee(1_000, 200_000);
-  const call = (fn: string, args: ReturnType<typeof Cv.uint>[]) => ({ type: 'contract_call' as const, address: acc.addr(c.deployer), contractName: c.spec.name, functionName: fn, args });
-  const cost = (writes: number) => callCost(f, c.spec.code.length, writes);
   const op = rng.weighted([0.78, 0.07, 0.05, 0.06, 0.04]);
 
   if (op === 1) {
     // mint: only the deployer may
     const amount = rng.logUniform(1_000_000, 1_000_000_000_000);
     const to = f.otherUser(c.deployer);
-    const b = f.build(era, c.deployer, fee, call('mint', [Cv.uint(amount), f.principal(to)]), { sponsored: sponsorIf(f, c.deployer, fee) });
+    const b = f.build(era, c.deployer, fee, callPayload(f, c, 'mint', [Cv.uint(amount), f.principal(to)]), { sponsored: sponsorIf(f, c.deployer, fee) });
     remember(c, c.holders, c.amounts, to, amount);
     return f.finish(b, c.deployer, fee, 'ft-mint', {
       result: OK_TRUE_HEX,
-      cost: cost(3),
+      cost: callCost(f, c, 3),
       events: [
         ftMint(c.assetId, acc.address(to), amount),
         contractPrint(c.contractId, clarityHex(Cv.tuple({ action: Cv.ascii('mint'), amount: Cv.uint(amount), recipient: f.principal(to) }))),
@@ -71,15 +73,25 @@ export function ftCall(f: TxFactory, era: Era): GenTx | null {
     });
   }
   if (op === 3) {
-    // a call the contract refuses: transfer on someone else's behalf (err u101) or mint by a non-owner (err u100)
+    // a call the contract refuses: transfer on someone else's behalf (err u101) or mint by a non-owner
+    // (err u100). Half the refused transfers carry the wallet's "owner sends = amount" post-condition,
+    // which then fails too (nothing moved): abort_by_post_condition with the (err …) result.
     const caller = f.payer(fee);
     const onBehalf = rng.chance(0.5) || caller === c.deployer;
     const other = f.otherUser(caller);
+    const amount = rng.logUniform(1, 1_000_000);
     const payload = onBehalf
-      ? call('transfer', [Cv.uint(rng.logUniform(1, 1_000_000)), f.principal(other), f.principal(caller), Cv.none()])
-      : call('mint', [Cv.uint(rng.logUniform(1, 1_000_000)), f.principal(caller)]);
-    const b = f.build(era, caller, fee, payload);
-    return f.finish(b, caller, fee, 'ft-refused', { status: 'abort_by_response', result: errUintHex(onBehalf ? 101 : 100), cost: cost(0) });
+      ? callPayload(f, c, 'transfer', [Cv.uint(amount), f.principal(other), f.principal(caller), Cv.none()])
+      : callPayload(f, c, 'mint', [Cv.uint(amount), f.principal(caller)]);
+    const withPc = onBehalf && rng.chance(0.5);
+    const pcs: PostCondition[] = withPc ? [{ type: 'ft', principal: { type: 'standard', address: acc.addr(other) }, asset: asset(f, c), code: FungibleCode.SentEq, amount }] : [];
+    const b = f.build(era, caller, fee, payload, { deny: withPc, postConditions: pcs });
+    return f.finish(b, caller, fee, withPc ? 'ft-refused-pc-abort' : 'ft-refused', {
+      status: withPc ? 'abort_by_post_condition' : 'abort_by_response',
+      result: errUintHex(onBehalf ? 101 : 100),
+      cost: callCost(f, c, 0),
+      vmError: withPc ? `Post-condition check failure on fungible asset ${c.assetId} owned by ${acc.address(other)}: 0 SentEq ${amount}` : null,
+    });
   }
 
   // transfer (op 0), burn (op 2) or a transfer aborted by its post-condition (op 4): spend a holding
@@ -105,11 +117,11 @@ export function ftCall(f: TxFactory, era: Era): GenTx | null {
   const holderPc = rng.chance(0.5) ? ({ type: 'origin' } as const) : ({ type: 'standard', address: acc.addr(holder) } as const);
 
   if (op === 2) {
-    const b = f.build(era, holder, fee, call('burn', [Cv.uint(amount)]), { sponsored, deny: true, postConditions: [{ type: 'ft', principal: holderPc, asset: info, code: FungibleCode.SentEq, amount }] });
+    const b = f.build(era, holder, fee, callPayload(f, c, 'burn', [Cv.uint(amount)]), { sponsored, deny: true, postConditions: [{ type: 'ft', principal: holderPc, asset: info, code: FungibleCode.SentEq, amount }] });
     spend(amount);
     return f.finish(b, holder, fee, 'ft-burn', {
       result: OK_TRUE_HEX,
-      cost: cost(2),
+      cost: callCost(f, c, 2),
       events: [
         ftBurn(c.assetId, acc.address(holder), amount),
         contractPrint(c.contractId, clarityHex(Cv.tuple({ action: Cv.ascii('burn'), amount: Cv.uint(amount), sender: f.principal(holder) }))),
@@ -123,22 +135,22 @@ export function ftCall(f: TxFactory, era: Era): GenTx | null {
   if (op === 4 && amount >= 2) {
     // the wallet's post-condition says fewer tokens leave than the call moves: aborted, nothing changes
     const pcs: PostCondition[] = [{ type: 'ft', principal: holderPc, asset: info, code: FungibleCode.SentLe, amount: amount - 1 }];
-    const b = f.build(era, holder, fee, call('transfer', args), { sponsored, deny: true, postConditions: pcs });
+    const b = f.build(era, holder, fee, callPayload(f, c, 'transfer', args), { sponsored, deny: true, postConditions: pcs });
     return f.finish(b, holder, fee, 'ft-pc-abort', {
       status: 'abort_by_post_condition',
       result: OK_TRUE_HEX,
-      cost: cost(0),
+      cost: callCost(f, c, 0),
       vmError: `Post-condition check failure on fungible asset ${c.assetId} owned by ${acc.address(holder)}: ${amount} SentLe ${amount - 1}`,
     });
   }
   const withPc = rng.chance(0.6);
   const pcs: PostCondition[] = withPc ? [{ type: 'ft', principal: holderPc, asset: info, code: FungibleCode.SentEq, amount }] : [];
-  const b = f.build(era, holder, fee, call('transfer', args), { sponsored, deny: withPc, postConditions: pcs });
+  const b = f.build(era, holder, fee, callPayload(f, c, 'transfer', args), { sponsored, deny: withPc, postConditions: pcs });
   spend(amount);
   remember(c, c.holders, c.amounts, to, amount);
   return f.finish(b, holder, fee, 'ft-transfer', {
     result: OK_TRUE_HEX,
-    cost: cost(2),
+    cost: callCost(f, c, 2),
     events: [
       ftTransfer(c.assetId, acc.address(holder), acc.address(to), amount),
       contractPrint(c.contractId, clarityHex(Cv.tuple({ action: Cv.ascii('transfer'), amount: Cv.uint(amount), sender: f.principal(holder), recipient: f.principal(to), memo }))),
@@ -152,8 +164,6 @@ export function nftCall(f: TxFactory, era: Era): GenTx | null {
   const acc = f.acc;
   const rng = f.rng;
   const fee = f.fee(1_000, 200_000);
-  const call = (fn: string, args: ReturnType<typeof Cv.uint>[]) => ({ type: 'contract_call' as const, address: acc.addr(c.deployer), contractName: c.spec.name, functionName: fn, args });
-  const cost = (writes: number) => callCost(f, c.spec.code.length, writes);
   let op = rng.weighted([0.45, 0.4, 0.04, 0.06, 0.05]);
   if (op !== 0 && op !== 3 && c.ids.length === 0) op = 0;
 
@@ -167,7 +177,7 @@ export function nftCall(f: TxFactory, era: Era): GenTx | null {
     const id = c.lastId + 1;
     const withPc = pays && rng.chance(0.5);
     const pcs: PostCondition[] = withPc ? [{ type: 'stx', principal: { type: 'origin' }, code: FungibleCode.SentLe, amount: price }] : [];
-    const b = f.build(era, minter, fee, call('mint', [f.principal(to)]), { sponsored: sponsoredWish, deny: withPc, postConditions: pcs });
+    const b = f.build(era, minter, fee, callPayload(f, c, 'mint', [f.principal(to)]), { sponsored: sponsoredWish, deny: withPc, postConditions: pcs });
     c.lastId = id;
     acc.balance[minter] -= price;
     acc.balance[c.deployer] += price;
@@ -176,14 +186,22 @@ export function nftCall(f: TxFactory, era: Era): GenTx | null {
     if (pays) events.push(stxTransfer(acc.address(minter), acc.address(c.deployer), price, ''));
     events.push(nftMint(c.assetId, acc.address(to), clarityHex(Cv.uint(id))));
     events.push(contractPrint(c.contractId, clarityHex(Cv.tuple({ action: Cv.ascii('mint'), id: Cv.uint(id), recipient: f.principal(to) }))));
-    return f.finish(b, minter, fee, 'nft-mint', { result: okUintHex(id), cost: cost(pays ? 4 : 3), events });
+    return f.finish(b, minter, fee, 'nft-mint', { result: okUintHex(id), cost: callCost(f, c, pays ? 4 : 3), events });
   }
   if (op === 3) {
-    // transfer of a token that does not exist: nft-transfer? returns (err u3)
+    // transfer of a token that does not exist: nft-transfer? returns (err u3); with an "NFT is sent"
+    // post-condition (half the time) that fails too: abort_by_post_condition with the (err …) result
     const caller = f.payer(fee);
-    const id = c.lastId + 1 + rng.int(100);
-    const b = f.build(era, caller, fee, call('transfer', [Cv.uint(id), f.principal(caller), f.principal(f.otherUser(caller))]));
-    return f.finish(b, caller, fee, 'nft-refused', { status: 'abort_by_response', result: errUintHex(3), cost: cost(0) });
+    const id = Cv.uint(c.lastId + 1 + rng.int(100));
+    const withPc = rng.chance(0.5);
+    const pcs: PostCondition[] = withPc ? [{ type: 'nft', principal: { type: 'origin' }, asset: asset(f, c), value: id, code: NonFungibleCode.Sent }] : [];
+    const b = f.build(era, caller, fee, callPayload(f, c, 'transfer', [id, f.principal(caller), f.principal(f.otherUser(caller))]), { deny: withPc, postConditions: pcs });
+    return f.finish(b, caller, fee, withPc ? 'nft-refused-pc-abort' : 'nft-refused', {
+      status: withPc ? 'abort_by_post_condition' : 'abort_by_response',
+      result: errUintHex(3),
+      cost: callCost(f, c, 0),
+      vmError: withPc ? `Post-condition check failure on non-fungible asset ${c.assetId} owned by ${acc.address(caller)}: ${clarityHex(id)} Sent` : null,
+    });
   }
 
   const slot = rng.int(c.ids.length);
@@ -194,7 +212,7 @@ export function nftCall(f: TxFactory, era: Era): GenTx | null {
   const info = asset(f, c);
   const sponsored = sponsorIf(f, owner, fee);
   if (op === 2) {
-    const b = f.build(era, owner, fee, call('burn', [idCv]), { sponsored, deny: true, postConditions: [{ type: 'nft', principal: { type: 'origin' }, asset: info, value: idCv, code: NonFungibleCode.Sent }] });
+    const b = f.build(era, owner, fee, callPayload(f, c, 'burn', [idCv]), { sponsored, deny: true, postConditions: [{ type: 'nft', principal: { type: 'origin' }, asset: info, value: idCv, code: NonFungibleCode.Sent }] });
     // forget the token
     const last = c.ids.length - 1;
     c.ids[slot] = c.ids[last];
@@ -204,7 +222,7 @@ export function nftCall(f: TxFactory, era: Era): GenTx | null {
     c.cursor = 0;
     return f.finish(b, owner, fee, 'nft-burn', {
       result: OK_TRUE_HEX,
-      cost: cost(2),
+      cost: callCost(f, c, 2),
       events: [nftBurn(c.assetId, acc.address(owner), rawId), contractPrint(c.contractId, clarityHex(Cv.tuple({ action: Cv.ascii('burn'), id: idCv, sender: f.principal(owner) })))],
     });
   }
@@ -213,21 +231,21 @@ export function nftCall(f: TxFactory, era: Era): GenTx | null {
   if (op === 4) {
     // the post-condition says the token stays: aborted, nothing changes
     const pcs: PostCondition[] = [{ type: 'nft', principal: { type: 'origin' }, asset: info, value: idCv, code: NonFungibleCode.NotSent }];
-    const b = f.build(era, owner, fee, call('transfer', args), { sponsored, deny: true, postConditions: pcs });
+    const b = f.build(era, owner, fee, callPayload(f, c, 'transfer', args), { sponsored, deny: true, postConditions: pcs });
     return f.finish(b, owner, fee, 'nft-pc-abort', {
       status: 'abort_by_post_condition',
       result: OK_TRUE_HEX,
-      cost: cost(0),
+      cost: callCost(f, c, 0),
       vmError: `Post-condition check failure on non-fungible asset ${c.assetId} owned by ${acc.address(owner)}: ${rawId} NotSent`,
     });
   }
   const withPc = rng.chance(0.6);
   const pcs: PostCondition[] = withPc ? [{ type: 'nft', principal: { type: 'standard', address: acc.addr(owner) }, asset: info, value: idCv, code: NonFungibleCode.Sent }] : [];
-  const b = f.build(era, owner, fee, call('transfer', args), { sponsored, deny: withPc, postConditions: pcs });
+  const b = f.build(era, owner, fee, callPayload(f, c, 'transfer', args), { sponsored, deny: withPc, postConditions: pcs });
   c.owners[slot] = to;
   return f.finish(b, owner, fee, 'nft-transfer', {
     result: OK_TRUE_HEX,
-    cost: cost(2),
+    cost: callCost(f, c, 2),
     events: [
       nftTransfer(c.assetId, acc.address(owner), acc.address(to), rawId),
       contractPrint(c.contractId, clarityHex(Cv.tuple({ action: Cv.ascii('transfer'), id: idCv, sender: f.principal(owner), recipient: f.principal(to) }))),

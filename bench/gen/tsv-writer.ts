@@ -6,6 +6,8 @@ import { once } from 'node:events';
 import { copyEscape, formatTimestamp } from '../../src/ingest/tsv/copy-text.ts';
 
 const CHUNK = 1 << 20;
+/** Bytes the stream may hold before the generator waits (lets compression and disk run alongside generation). */
+const BACKLOG = 16 << 20;
 
 export class TsvWriter {
   /** Rows written (the last id). */
@@ -19,7 +21,7 @@ export class TsvWriter {
 
   constructor(path: string, gz: boolean) {
     this.file = createWriteStream(path);
-    this.gzip = gz ? createGzip() : null;
+    this.gzip = gz ? createGzip({ level: 1 }) : null; // fastest level: ~15% larger than the default, several times quicker
     if (this.gzip) this.gzip.pipe(this.file);
   }
 
@@ -41,7 +43,8 @@ export class TsvWriter {
     this.parts = [];
     this.size = 0;
     this.bytes += chunk.length;
-    if (!this.sink.write(chunk)) await once(this.sink as never, 'drain');
+    const sink = this.sink as NodeJS.WritableStream & { writableLength: number };
+    if (!sink.write(chunk) && sink.writableLength >= BACKLOG) await once(sink, 'drain');
   }
 
   async close(): Promise<void> {
