@@ -26,22 +26,19 @@ export function copyEscape(s: string): string {
   });
 }
 
-/** A payload field: COPY-escaped JSON normally; one known export wrote raw JSON. Keep the form that parses. */
+/**
+ * A payload field: COPY-escaped JSON normally; one known export wrote raw JSON. COPY escaping doubles
+ * every backslash, so a quote behind an odd run of backslashes (JSON's own `\"`) only occurs in raw
+ * JSON. This decides without parsing the (possibly huge) payload.
+ */
 export function payloadText(field: string): string {
   if (!field.includes('\\')) return field;
-  const unescaped = copyUnescape(field);
-  try {
-    JSON.parse(unescaped);
-    return unescaped;
-  } catch {
-    /* fall through */
+  for (let i = field.indexOf('\\"'); i >= 0; i = field.indexOf('\\"', i + 2)) {
+    let run = 1;
+    while (i - run >= 0 && field.charCodeAt(i - run) === 0x5c) run++;
+    if (run % 2 === 1) return field;
   }
-  try {
-    JSON.parse(field);
-    return field;
-  } catch {
-    return unescaped;
-  }
+  return copyUnescape(field);
 }
 
 export interface TsvRow {
