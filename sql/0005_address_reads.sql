@@ -4,7 +4,12 @@
 -- How the principal takes part in the tx (bit set, see src/workers/address-index.ts ROLE): the
 -- reference's address lists differ in which relations they count (v1 /transactions: tx parties and
 -- STX events; with_transfers: no sponsor; v2: also FT/NFT events).
-ALTER TABLE principal_txs ADD COLUMN IF NOT EXISTS roles UInt8 DEFAULT 0;
+-- tx_id_key (= tx_id) joins the sorting key: block 1's own txs and the relabelled boot receipts
+-- share tx_index values, and rows equal in the old key collapsed into one.
+ALTER TABLE principal_txs
+  ADD COLUMN IF NOT EXISTS roles UInt8 DEFAULT 0,
+  ADD COLUMN IF NOT EXISTS tx_id_key String,
+  MODIFY ORDER BY (principal, block_height, microblock_sequence, tx_index, index_block_hash, microblock_hash, tx_id_key);
 
 -- One row per (principal, event) for every party of an STX/FT/NFT event, the locked address of an
 -- STX lock event, and the stacker of a PoX-2/3/4 operation (with the reference's corrections of
@@ -39,7 +44,7 @@ CREATE TABLE IF NOT EXISTS principal_events (
   contract_name String,
   log_id UInt64
 ) ENGINE = ReplacingMergeTree
-ORDER BY (principal, block_height, microblock_sequence, tx_index, event_index, kind, asset_event_type, index_block_hash, microblock_hash)
+ORDER BY (principal, block_height, microblock_sequence, tx_index, tx_id, event_index, kind, asset_event_type, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
 
 -- balance_changes by principal: a balance as of any height is the sum over the canonical blocks

@@ -106,7 +106,8 @@ function addressCondition(kind: EventKind): string {
     case 'stx_lock':
       return 'tx_id IN (SELECT tx_id FROM principal_txs WHERE principal = {a:String}) AND locked_address = {a:String}';
     case 'smart_contract_log':
-      return 'contract_identifier = {a:String}';
+      // The inner read uses the contract_logs_by_contract projection; the outer one the tx_id key.
+      return 'tx_id IN (SELECT tx_id FROM contract_logs WHERE contract_identifier = {a:String}) AND contract_identifier = {a:String}';
     default:
       return 'tx_id IN (SELECT tx_id FROM principal_txs WHERE principal = {a:String}) AND (sender = {a:String} OR recipient = {a:String})';
   }

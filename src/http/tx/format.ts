@@ -12,6 +12,7 @@ import {
 } from '../../workers/decode/index.ts';
 import type { MempoolRow, PlacedTx } from './queries.ts';
 import { syntheticTxFields } from './synthetic.ts';
+import type { EventRow } from './events.ts';
 
 export const isoTime = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();
 
@@ -50,9 +51,10 @@ const clarity = (hex: string) => {
   }
 };
 
-/** Extra context for rows of unconfirmed microblocks: their parent block's hash. */
+/** Extra context: an unconfirmed microblock row's parent block hash; a synthetic tx's events. */
 export interface MinedContext {
   parentBlockHash?: string;
+  events?: readonly EventRow[];
 }
 
 /**
@@ -61,7 +63,7 @@ export interface MinedContext {
  * burn block time and height -1.
  */
 export function formatMinedTx(p: PlacedTx, opts: RenderOptions = {}, ctx: MinedContext = {}): Record<string, unknown> {
-  const parts = p.raw_tx === '0x00' ? syntheticTxFields(p) : decodeParts(p.tx_id, p.raw_tx, opts);
+  const parts = p.raw_tx === '0x00' ? syntheticTxFields(p, ctx.events) : decodeParts(p.tx_id, p.raw_tx, opts);
   const base = parts?.base ?? { tx_id: p.tx_id };
   const unanchored = p.unanchored;
   const burnTime = unanchored ? -1 : p.burn_block_time;

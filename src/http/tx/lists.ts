@@ -7,7 +7,7 @@
 // (sql/0004) in (reverse) height order.
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
-import { parseTxRow, placeTxRows, TX_COLUMNS, type PlacedTx, type TxKey } from './queries.ts';
+import { keyOf, parseTxRow, placeTxRows, TIP_SQL, TX_COLUMNS, type PlacedTx, type TxKey } from './queries.ts';
 
 export interface Tip {
   block_height: number;
@@ -15,10 +15,7 @@ export interface Tip {
 }
 
 export async function getTip(store: Store): Promise<Tip | undefined> {
-  const r = await firstRow<{ block_height: number; index_block_hash: string }>(
-    store,
-    `SELECT block_height, index_block_hash FROM block_canonical FINAL WHERE canonical = 1 ORDER BY block_height DESC LIMIT 1`,
-  );
+  const r = await firstRow<{ block_height: number; index_block_hash: string }>(store, TIP_SQL);
   return r ? { block_height: Number(r.block_height), index_block_hash: r.index_block_hash } : undefined;
 }
 
@@ -84,19 +81,41 @@ interface ListRow extends TxKey {
   fee_rate: bigint;
 }
 
-function compareRows(sortBy: SortBy, desc: boolean) {
+/**
+ * Ties of (block_height, microblock_sequence, tx_index) only occur in block 1 of a chain with a
+ * boot block, between block 1's own txs and the relabelled boot receipts. The reference orders them
+ * by row placement; we put block 1's own tx first (what its answers mostly show), then by tx_id.
+ */
+function compareRows(sortBy: SortBy, desc: boolean, boot: Set<string>) {
   const sign = desc ? -1 : 1;
   return (a: ListRow, b: ListRow): number => {
     const first = sortBy === 'fee' ? (a.fee_rate < b.fee_rate ? -1 : a.fee_rate > b.fee_rate ? 1 : 0) : sortBy === 'burn_block_time' ? a.burn_block_time - b.burn_block_time : 0;
-    return sign * (first || a.block_height - b.block_height || a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index || (a.tx_id < b.tx_id ? -1 : a.tx_id > b.tx_id ? 1 : 0));
+    return (
+      sign * (first || a.block_height - b.block_height || a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index) ||
+      Number(boot.has(a.tx_id)) - Number(boot.has(b.tx_id)) ||
+      (a.tx_id < b.tx_id ? -1 : a.tx_id > b.tx_id ? 1 : 0)
+    );
   };
 }
 
 function orderSql(sortBy: SortBy, desc: boolean): string {
   const d = desc ? 'DESC' : 'ASC';
   const lead = sortBy === 'fee' ? `fee_rate ${d}, ` : sortBy === 'burn_block_time' ? `burn_block_time ${d}, ` : '';
-  // tx_id last: ties (boot receipts shown in block 1) in a fixed order; the reference's is arbitrary.
-  return `ORDER BY ${lead}block_height ${d}, microblock_sequence ${d}, tx_index ${d}, tx_id ${d}`;
+  return `ORDER BY ${lead}block_height ${d}, microblock_sequence ${d}, tx_index ${d}, has({boot:Array(String)}, tx_id), tx_id`;
+}
+
+let bootIdsCache: string[] | undefined;
+
+/** Tx ids of the boot block (height 0), which block 1 also shows; cached once known. */
+export async function bootTxIds(store: Store): Promise<string[]> {
+  if (bootIdsCache) return bootIdsCache;
+  const r = await rows<{ tx_ids: string[] }>(
+    store,
+    `SELECT tx_ids FROM blocks WHERE index_block_hash IN (SELECT index_block_hash FROM block_canonical WHERE block_height = 0) LIMIT 1 BY index_block_hash`,
+  );
+  const ids = r.flatMap((b) => b.tx_ids);
+  if (ids.length) bootIdsCache = ids;
+  return ids;
 }
 
 /** SQL conditions of a filter (on the txs_by_height projection's columns) and their parameters. */
@@ -167,7 +186,7 @@ export interface TxListArgs {
 export async function txListPage(store: Store, args: TxListArgs): Promise<{ total: number; keys: TxKey[] }> {
   const tip = await getTip(store);
   if (!tip) return { total: 0, keys: [] };
-  const [nc, live] = await Promise.all([nonCanonicalBlocks(store), args.includeUnanchored ? unanchoredTxs(store, tip) : Promise.resolve([])]);
+  const [nc, live, boot] = await Promise.all([nonCanonicalBlocks(store), args.includeUnanchored ? unanchoredTxs(store, tip) : Promise.resolve([]), bootTxIds(store)]);
   const { filter } = args;
   const recipients = new Map<string, string | undefined>();
   if (filter.toAddress) for (const p of live) recipients.set(p.tx_id, args.recipientOf(p.raw_tx, p.tx_id));
@@ -193,7 +212,7 @@ export async function txListPage(store: Store, args: TxListArgs): Promise<{ tota
     burn_block_time: Number(r.burn_block_time),
     fee_rate: BigInt(r.fee_str as string),
   });
-  const cmp = compareRows(args.sortBy, args.desc);
+  const cmp = compareRows(args.sortBy, args.desc, new Set(boot));
   const liveList: ListRow[] = liveRows.map((p) => ({ ...p, burn_block_time: -1, fee_rate: BigInt(p.fee_rate) }));
 
   let total: number;
@@ -212,12 +231,11 @@ export async function txListPage(store: Store, args: TxListArgs): Promise<{ tota
       rows<Record<string, unknown>>(
         store,
         `SELECT ${cols} FROM txs WHERE ${where.join(' AND ')} ${orderSql(args.sortBy, args.desc)} LIMIT {lim:UInt32} OFFSET {off:UInt32}`,
-        { ...params, lim: want, off: liveList.length ? 0 : args.offset },
+        { ...params, boot, lim: want, off: liveList.length ? 0 : args.offset },
       ),
     ]);
     // Rows stored twice (before a merge) would repeat: keep the first of each placement.
-    const seen = new Set<string>();
-    const anchored = list.map(parse).filter((r) => !seen.has(`${r.tx_id}|${r.index_block_hash}|${r.microblock_hash}`) && !!seen.add(`${r.tx_id}|${r.index_block_hash}|${r.microblock_hash}`));
+    const anchored = [...new Map(list.map(parse).map((r) => [keyOf(r), r])).values()];
     total = count + liveList.length;
     page = liveList.length ? [...anchored, ...liveList].sort(cmp).slice(args.offset, args.offset + args.limit) : anchored;
   }
@@ -230,11 +248,13 @@ async function listCount(store: Store, where: string[], params: Record<string, u
     const r = await firstRow<{ n: string }>(store, `SELECT count() AS n FROM (SELECT DISTINCT tx_id, index_block_hash, microblock_hash FROM txs WHERE ${where.join(' AND ')})`, params);
     return Number(r?.n ?? 0);
   }
-  // Unfiltered: rows up to the tip (a range of the projection), less unconfirmed microblock rows
-  // (stored at height 0) and the rows of non-canonical blocks (their blocks' tx counts).
-  // Block 1 may also show the boot block's receipts: the reference's counter leaves those out.
-  const [all, loose, orphaned, relabelled] = await Promise.all([
-    firstRow<{ n: string }>(store, `SELECT count() AS n FROM txs WHERE block_height <= {tip:UInt32}`, { tip: tipHeight }),
+  // Unfiltered: all rows (a count from part metadata) less those above the tip (a short range of
+  // the projection), unconfirmed microblock rows (stored at height 0) and the rows of non-canonical
+  // blocks (their blocks' tx counts). Block 1 may also show the boot block's receipts: the
+  // reference's counter leaves those out.
+  const [all, above, loose, orphaned, relabelled] = await Promise.all([
+    firstRow<{ n: string }>(store, `SELECT count() AS n FROM txs`),
+    firstRow<{ n: string }>(store, `SELECT count() AS n FROM txs WHERE block_height > {tip:UInt32}`, { tip: tipHeight }),
     firstRow<{ n: string }>(store, `SELECT count() AS n FROM txs WHERE block_height = 0 AND index_block_hash = ''`),
     nc.length
       ? firstRow<{ n: string }>(store, `SELECT sum(length(tx_ids)) AS n FROM (SELECT tx_ids FROM blocks WHERE index_block_hash IN {nc:Array(String)} LIMIT 1 BY index_block_hash)`, { nc })
@@ -245,7 +265,7 @@ async function listCount(store: Store, where: string[], params: Record<string, u
        WHERE index_block_hash IN (SELECT index_block_hash FROM block_canonical FINAL WHERE block_height = 1 AND canonical = 1) LIMIT 1 BY index_block_hash)`,
     ),
   ]);
-  return Number(all?.n ?? 0) - Number(loose?.n ?? 0) - Number(orphaned?.n ?? 0) - Number(relabelled?.n ?? 0);
+  return Number(all?.n ?? 0) - Number(above?.n ?? 0) - Number(loose?.n ?? 0) - Number(orphaned?.n ?? 0) - Number(relabelled?.n ?? 0);
 }
 
 /** Canonical txs of one canonical block, in the given order of (microblock_sequence, tx_index). */
@@ -260,7 +280,8 @@ export async function blockTxPage(store: Store, indexBlockHash: string, order: '
     { h: indexBlockHash },
     ),
   ]);
-  // The block's own list order (newest first) breaks ties of equal tx_index (boot receipts in block 1).
+  // Ties of equal tx_index (boot receipts shown in block 1): the block's own tx first, in either
+  // direction (its tx_ids list has own txs before relabelled ones).
   const position = new Map((order0[0]?.tx_ids ?? []).map((id, i) => [id, i]));
   const placed = all.map((r) => ({ ...(r as unknown as TxKey), microblock_sequence: Number(r.microblock_sequence), tx_index: Number(r.tx_index) }));
   // Only txs of microblocks this block accepted count (normally all of them).
@@ -279,6 +300,6 @@ export async function blockTxPage(store: Store, indexBlockHash: string, order: '
   const sign = order === 'desc' ? -1 : 1;
   const list = placed
     .filter((p) => !p.microblock_hash || accepted.has(p.microblock_hash))
-    .sort((a, b) => sign * (a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index || (position.get(b.tx_id) ?? 0) - (position.get(a.tx_id) ?? 0)));
+    .sort((a, b) => sign * (a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index) || (position.get(a.tx_id) ?? 0) - (position.get(b.tx_id) ?? 0));
   return { total: list.length, keys: list.slice(offset, offset + limit) };
 }

@@ -8,6 +8,7 @@ import { decodeTransaction, isValidPrincipal } from '../../workers/decode/index.
 import { renderMempoolTxs } from './tx-object.ts';
 import { droppedEntries, mempoolRawTxs, mempoolRowsOf, pendingEntries, percentileCont, receiptHeights, type MempoolEntry } from './mempool.ts';
 import { tipHeight } from './queries.ts';
+import { MEMPOOL_FEES, MEMPOOL_STATS, MEMPOOL_TRANSACTION_LIST } from './schemas.ts';
 import { BOOL_FALSE, limitParam, OFFSET, paging } from './params.ts';
 
 const ADDRESS = { type: 'string', pattern: PRINCIPAL_PATTERN };
@@ -82,7 +83,7 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
         exclude_function_args: BOOL_FALSE,
       },
     },
-    responses: { 200: { $ref: 'MempoolTransactionListResponse' } },
+    responses: { 200: MEMPOOL_TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{
         sender_address?: string; recipient_address?: string; address?: string; order_by?: OrderBy; order?: 'asc' | 'desc';
@@ -117,7 +118,7 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
     summary: 'Get dropped mempool transactions',
     tags: ['Transactions'],
     query: { type: 'object', properties: { offset: OFFSET, limit: limitParam(20, 50), exclude_function_args: BOOL_FALSE } },
-    responses: { 200: { $ref: 'MempoolTransactionListResponse' } },
+    responses: { 200: MEMPOOL_TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{ offset: number; limit: number; exclude_function_args: boolean }>(req));
       const all = await droppedEntries(ctx.store);
@@ -131,7 +132,7 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
     path: '/extended/v1/tx/mempool/stats',
     summary: 'Get statistics for mempool transactions',
     tags: ['Transactions'],
-    responses: { 200: { $ref: 'MempoolStatsResponse' } },
+    responses: { 200: MEMPOOL_STATS },
     handler: async (_req, ctx) => {
       const [{ entries }, tip] = await Promise.all([pendingEntries(ctx.store, true), tipHeight(ctx.store)]);
       const heights = await receiptHeights(ctx.store, entries);
@@ -151,7 +152,7 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
     path: '/extended/v2/mempool/fees',
     summary: 'Get mempool transaction fee priorities',
     tags: ['Mempool'],
-    responses: { 200: { $ref: 'MempoolFeePriorities' } },
+    responses: { 200: MEMPOOL_FEES },
     handler: async (_req, ctx) => {
       const { entries } = await pendingEntries(ctx.store, true);
       const out: Record<string, unknown> = { all: priorities(entries.map((e) => Number(e.fee_rate))) };

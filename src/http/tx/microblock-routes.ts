@@ -6,6 +6,7 @@ import { notFound } from '../errors.ts';
 import { renderPlacedTxs } from './tx-object.ts';
 import { getTip, unanchoredTxs } from './lists.ts';
 import { formatMicroblock, microblockByHash, microblockPage, microblockTxIds } from './microblocks.ts';
+import { MICROBLOCK, MICROBLOCK_LIST, UNANCHORED_TXS } from './schemas.ts';
 import { checkHex, has0x, limitParam, OFFSET, paging, redirect } from './params.ts';
 
 export const microblockRoutes: RouteDef<ApiContext>[] = [
@@ -15,7 +16,7 @@ export const microblockRoutes: RouteDef<ApiContext>[] = [
     summary: 'Get recent microblocks',
     tags: ['Microblocks'],
     query: { type: 'object', properties: { limit: limitParam(20, 200), offset: OFFSET } },
-    responses: { 200: { $ref: 'MicroblockListResponse' } },
+    responses: { 200: MICROBLOCK_LIST },
     handler: async (req, ctx) => {
       const { limit, offset } = paging(queryOf<{ limit: number; offset: number }>(req));
       const { total, results } = await microblockPage(ctx.store, limit, offset);
@@ -27,7 +28,7 @@ export const microblockRoutes: RouteDef<ApiContext>[] = [
     path: '/extended/v1/microblock/unanchored/txs',
     summary: 'Get the list of current transactions that belong to unanchored microblocks',
     tags: ['Microblocks'],
-    responses: { 200: { type: 'object', properties: { total: { type: 'integer' }, results: { type: 'array', items: { $ref: 'Transaction' } } } } },
+    responses: { 200: UNANCHORED_TXS },
     handler: async (_req, ctx) => {
       const txs = await unanchoredTxs(ctx.store, await getTip(ctx.store));
       return { total: txs.length, results: await renderPlacedTxs(ctx.store, txs) };
@@ -39,7 +40,7 @@ export const microblockRoutes: RouteDef<ApiContext>[] = [
     summary: 'Get microblock',
     tags: ['Microblocks'],
     params: { type: 'object', properties: { hash: { type: 'string' } }, required: ['hash'] },
-    responses: { 200: { $ref: 'Microblock' } },
+    responses: { 200: MICROBLOCK },
     handler: async (req, ctx) => {
       const { hash } = req.params;
       if (!has0x(hash)) return redirect(`/extended/v1/microblock/0x${hash}`);

@@ -190,10 +190,18 @@ export async function placeTxRows(store: Store, list: readonly TxRow[]): Promise
   });
 }
 
+/**
+ * The canonical tip. FINAL is confined to the last 100 heights below the tallest stored block (a
+ * reverse read of one granule), so the tip costs a few granules however long the chain.
+ */
+export const TIP_SQL = `SELECT block_height, index_block_hash FROM block_canonical FINAL
+  WHERE block_height >= greatest(toInt64((SELECT block_height FROM block_canonical ORDER BY block_height DESC LIMIT 1)) - 100, 0) AND canonical = 1
+  ORDER BY block_height DESC LIMIT 1`;
+
 /** Height of the canonical tip (0 before any block). */
 export async function tipHeight(store: Store): Promise<number> {
-  const r = await firstRow<{ h: number }>(store, `SELECT block_height AS h FROM block_canonical FINAL WHERE canonical = 1 ORDER BY block_height DESC LIMIT 1`);
-  return Number(r?.h ?? 0);
+  const r = await firstRow<{ block_height: number }>(store, TIP_SQL);
+  return Number(r?.block_height ?? 0);
 }
 
 /**

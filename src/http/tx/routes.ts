@@ -10,6 +10,7 @@ import { getMinedTxObjects, getTxObject, getTxObjects } from './tx-object.ts';
 import { blockTxPage, txListPage, type SortBy } from './lists.ts';
 import { eventsPage, formatEvent, type EventKind } from './events.ts';
 import { fetchRawTx, normalizeTxId } from './queries.ts';
+import { EVENTS_PAGE, RAW_TRANSACTION, TRANSACTION_LIST, TX_OR_MEMPOOL_TX, TX_SEARCH } from './schemas.ts';
 import {
   BOOL_FALSE,
   checkEnumList,
@@ -29,7 +30,6 @@ import {
 
 const TX_ID = { type: 'string', pattern: TX_ID_PATTERN };
 const TX_ID_PARAMS = { type: 'object', properties: { tx_id: TX_ID }, required: ['tx_id'] };
-const PAGE = (r: string) => ({ $ref: r });
 
 /** Recipient of a token transfer's bytes. */
 function transferRecipient(rawTx: string, txId: string): string | undefined {
@@ -74,7 +74,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
         exclude_function_args: BOOL_FALSE,
       },
     },
-    responses: { 200: PAGE('TransactionResults') },
+    responses: { 200: TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{
         offset: number; limit: number; unanchored: boolean; order?: 'asc' | 'desc'; sort_by: SortBy; from_address?: string; to_address?: string;
@@ -123,7 +123,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
       properties: { tx_id: LIST, event_limit: limitParam(20, 100), event_offset: OFFSET, unanchored: BOOL_FALSE, exclude_function_args: BOOL_FALSE },
       required: ['tx_id'],
     },
-    responses: { 200: PAGE('TransactionSearchResponse') },
+    responses: { 200: TX_SEARCH },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{ event_limit: number; event_offset: number; unanchored: boolean; exclude_function_args: boolean }>(req));
       const ids = listParam(req, 'tx_id');
@@ -159,7 +159,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
         limit: limitParam(20, 100),
       },
     },
-    responses: { 200: PAGE('TransactionEventsResponse') },
+    responses: { 200: EVENTS_PAGE },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{ tx_id?: string; address?: string; offset: number; limit: number }>(req));
       if (!q.address && !q.tx_id) throw httpError(400, `can not find 'address' or 'tx_id' in the request`);
@@ -180,7 +180,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
     tags: ['Transactions'],
     params: { type: 'object', properties: { block_hash: { type: 'string' } }, required: ['block_hash'] },
     query: { type: 'object', properties: { offset: OFFSET, limit: limitParam(20, 200), exclude_function_args: BOOL_FALSE } },
-    responses: { 200: PAGE('TransactionList') },
+    responses: { 200: TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{ offset: number; limit: number; exclude_function_args: boolean }>(req));
       const hash = checkHex(req.params.block_hash);
@@ -196,7 +196,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
     tags: ['Transactions'],
     params: { type: 'object', properties: { height: HEIGHT_PARAM }, required: ['height'] },
     query: { type: 'object', properties: { offset: OFFSET, limit: limitParam(20, 50), exclude_function_args: BOOL_FALSE } },
-    responses: { 200: PAGE('TransactionList') },
+    responses: { 200: TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{ offset: number; limit: number; exclude_function_args: boolean }>(req));
       const block = await blockByHeight(ctx.store, Number(req.params.height));
@@ -214,7 +214,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
       type: 'object',
       properties: { event_limit: limitParam(20, 100), event_offset: OFFSET, unanchored: BOOL_FALSE, exclude_function_args: BOOL_FALSE },
     },
-    responses: { 200: { anyOf: [{ $ref: 'Transaction' }, { $ref: 'MempoolTransaction' }] } },
+    responses: { 200: TX_OR_MEMPOOL_TX },
     handler: async (req, ctx) => {
       const id = req.params.tx_id;
       if (!has0x(id)) return redirect(`/extended/v1/tx/0x${id}${searchOf(req)}`);
@@ -235,7 +235,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
     tags: ['Transactions'],
     params: TX_ID_PARAMS,
     query: { type: 'object', properties: { event_limit: limitParam(20, 100), event_offset: OFFSET } },
-    responses: { 200: { type: 'object', properties: { raw_tx: { type: 'string' } }, required: ['raw_tx'] } },
+    responses: { 200: RAW_TRANSACTION },
     handler: async (req, ctx) => {
       const id = req.params.tx_id;
       if (!has0x(id)) return redirect(`/extended/v1/tx/0x${id}/raw`);

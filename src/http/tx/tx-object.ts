@@ -50,16 +50,19 @@ export type TxObject = Record<string, unknown>;
 export async function renderPlacedTxs(store: Store, placed: readonly PlacedTx[], opts: TxObjectOptions = {}): Promise<TxObject[]> {
   if (placed.length === 0) return [];
   const calls = opts.withAbi === false ? [] : placed.filter((p) => p.type_id === 'contract_call' && p.contract_id).map((p) => p.contract_id);
-  const [abis, parents, events] = await Promise.all([
+  const synthetic = placed.filter((p) => p.raw_tx === '0x00');
+  const [abis, parents, events, syntheticEvents] = await Promise.all([
     contractAbis(store, calls),
     blockHashesOf(store, placed.filter((p) => p.unanchored).map((p) => p.parent_index_block_hash)),
     opts.events ? fetchTxEvents(store, placed, opts.events) : Promise.resolve(undefined),
+    // Bitcoin-originated txs have no bytes: their events say what they did.
+    synthetic.length ? fetchTxEvents(store, synthetic, { offset: 0, limit: 100 }) : Promise.resolve(undefined),
   ]);
   return placed.map((p) => {
     const obj = formatMinedTx(
       p,
       { abi: p.type_id === 'contract_call' ? abis.get(p.contract_id) : undefined, excludeFunctionArgs: opts.excludeFunctionArgs },
-      { parentBlockHash: parents.get(p.parent_index_block_hash)?.block_hash },
+      { parentBlockHash: parents.get(p.parent_index_block_hash)?.block_hash, events: syntheticEvents?.get(keyOf(p)) },
     );
     if (events) obj.events = (events.get(keyOf(p)) ?? []).map(formatEvent);
     return obj;

@@ -7,6 +7,7 @@ import { HEIGHT_OR_HASH, resolveBlock } from '../blocks/v2-routes.ts';
 import { getMinedTxObjects } from './tx-object.ts';
 import { blockTxPage } from './lists.ts';
 import { limitParam, OFFSET } from './params.ts';
+import { TRANSACTION_LIST } from './schemas.ts';
 
 export const txV2Routes: RouteDef<ApiContext>[] = [
   {
@@ -16,7 +17,7 @@ export const txV2Routes: RouteDef<ApiContext>[] = [
     tags: ['Transactions'],
     params: { type: 'object', properties: { height_or_hash: HEIGHT_OR_HASH }, required: ['height_or_hash'] },
     query: { type: 'object', properties: { limit: limitParam(20, 50), offset: OFFSET } },
-    responses: { 200: { $ref: 'TransactionList' } },
+    responses: { 200: TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
       const block = await resolveBlock(ctx.store, req.params.height_or_hash);
