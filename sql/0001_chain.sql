@@ -3,8 +3,10 @@
 -- Facts are append-only and never rewritten by a fork: a block, a transaction as included in one
 -- block (or microblock), an event. Whether a block or microblock is on the canonical chain lives
 -- in the small *_canonical overlay tables, versioned by the event-log id that decided it
--- (ReplacingMergeTree(version): the newest row per key wins). `log_id` on fact rows is the event-log
--- entry that produced them. Hashes are 0x-prefixed lowercase hex; amounts are 128-bit integers.
+-- (ReplacingMergeTree(version): the newest row per key wins). Fact rows decoded from a payload
+-- carry no log position (decoding is a pure function of the payload); `log_id` appears where the
+-- processor writes a row and its position matters. Hashes are 0x-prefixed lowercase hex; amounts
+-- are 128-bit integers.
 -- Every table accepts the per-batch insert_deduplication_token, so re-processing a batch after a
 -- crash leaves one copy.
 
@@ -48,8 +50,7 @@ CREATE TABLE IF NOT EXISTS blocks (
   pox_v1_unlock_height UInt32,
   pox_v2_unlock_height UInt32,
   pox_v3_unlock_height UInt32,
-  pox_v4_unlock_height UInt32,
-  log_id UInt64
+  pox_v4_unlock_height UInt32
 ) ENGINE = ReplacingMergeTree
 ORDER BY index_block_hash
 SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
@@ -136,8 +137,7 @@ CREATE TABLE IF NOT EXISTS txs (
   execution_cost_write_length UInt64,
   vm_error Nullable(String),
   -- Bitcoin-originated txs (raw_tx 0x00): the node's burnchain_op object, as JSON.
-  burnchain_op Nullable(String),
-  log_id UInt64
+  burnchain_op Nullable(String)
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash)
 SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
@@ -154,8 +154,7 @@ CREATE TABLE IF NOT EXISTS principal_txs (
   microblock_hash String,
   -- What the principal did in it, for the with_transfers views.
   stx_sent UInt128,
-  stx_received UInt128,
-  log_id UInt64
+  stx_received UInt128
 ) ENGINE = ReplacingMergeTree
 ORDER BY (principal, block_height, microblock_sequence, tx_index, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -171,8 +170,7 @@ CREATE TABLE IF NOT EXISTS miner_rewards (
   coinbase_amount UInt128,
   tx_fees_anchored UInt128,
   tx_fees_streamed_confirmed UInt128,
-  tx_fees_streamed_produced UInt128,
-  log_id UInt64
+  tx_fees_streamed_produced UInt128
 ) ENGINE = ReplacingMergeTree
 ORDER BY (index_block_hash, recipient, from_index_block_hash)
 SETTINGS non_replicated_deduplication_window = 1000;

@@ -15,8 +15,7 @@ CREATE TABLE IF NOT EXISTS stx_events (
   sender String,
   recipient String,
   amount UInt128,
-  memo String,
-  log_id UInt64
+  memo String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -31,8 +30,7 @@ CREATE TABLE IF NOT EXISTS stx_lock_events (
   locked_amount UInt128,
   unlock_height UInt64,
   locked_address String,
-  contract_name String,
-  log_id UInt64
+  contract_name String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -48,8 +46,7 @@ CREATE TABLE IF NOT EXISTS ft_events (
   asset_identifier String,
   sender String,
   recipient String,
-  amount UInt128,
-  log_id UInt64
+  amount UInt128
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -66,8 +63,7 @@ CREATE TABLE IF NOT EXISTS nft_events (
   sender String,
   recipient String,
   -- Serialized Clarity value of the token id, 0x hex.
-  value String,
-  log_id UInt64
+  value String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -82,8 +78,7 @@ CREATE TABLE IF NOT EXISTS contract_logs (
   contract_identifier String,
   topic String,
   -- Serialized Clarity value, 0x hex.
-  value String,
-  log_id UInt64
+  value String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -98,8 +93,7 @@ CREATE TABLE IF NOT EXISTS contracts (
   clarity_version Nullable(UInt8),
   source_code String,
   -- contract_abi / contract_interface from the node, as JSON text.
-  abi Nullable(String),
-  log_id UInt64
+  abi Nullable(String)
 ) ENGINE = ReplacingMergeTree
 ORDER BY (contract_id, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -119,8 +113,7 @@ CREATE TABLE IF NOT EXISTS pox_events (
   balance UInt128,
   burnchain_unlock_height UInt64,
   -- The printed tuple's `data` fields, decoded, as JSON.
-  data String,
-  log_id UInt64
+  data String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (pox_version, block_height, tx_index, event_index, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;

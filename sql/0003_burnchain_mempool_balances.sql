@@ -20,8 +20,7 @@ CREATE TABLE IF NOT EXISTS burn_rewards (
   reward_index UInt32,
   reward_recipient String,
   reward_amount UInt64,
-  burn_amount UInt64,
-  log_id UInt64
+  burn_amount UInt64
 ) ENGINE = ReplacingMergeTree
 ORDER BY (burn_block_height, burn_block_hash, reward_index)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -30,8 +29,7 @@ CREATE TABLE IF NOT EXISTS reward_slot_holders (
   burn_block_height UInt32,
   burn_block_hash String,
   slot_index UInt32,
-  address String,
-  log_id UInt64
+  address String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (burn_block_height, burn_block_hash, slot_index)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -76,8 +74,7 @@ CREATE TABLE IF NOT EXISTS balance_changes (
   total_sent Int128,
   total_received Int128,
   total_fees_sent Int128,
-  total_miner_rewards Int128,
-  log_id UInt64
+  total_miner_rewards Int128
 ) ENGINE = ReplacingMergeTree
 ORDER BY (index_block_hash, microblock_hash, principal, asset)
 SETTINGS non_replicated_deduplication_window = 1000;
@@ -128,8 +125,7 @@ CREATE TABLE IF NOT EXISTS attachments (
   content_hash String,
   contract_id String,
   metadata String,
-  content String,
-  log_id UInt64
+  content String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, attachment_index)
 SETTINGS non_replicated_deduplication_window = 1000;

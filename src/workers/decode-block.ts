@@ -94,6 +94,9 @@ export function blockMetaOf(b: NodeBlock): BlockMeta {
     burn_block_height: b.burn_block_height,
     burn_block_time: b.burn_block_time,
     block_time: b.block_time ?? b.burn_block_time,
+    parent_burn_block_hash: b.parent_burn_block_hash ?? '',
+    parent_burn_block_height: b.parent_burn_block_height ?? 0,
+    parent_burn_block_time: b.parent_burn_block_timestamp ?? 0,
   };
 }
 

@@ -15,6 +15,9 @@ export interface BlockMeta {
   burn_block_height: number;
   burn_block_time: number;
   block_time: number;
+  parent_burn_block_hash: string;
+  parent_burn_block_height: number;
+  parent_burn_block_time: number;
 }
 
 export interface TxRef {

@@ -40,7 +40,13 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   };
   state.addBlock(block);
   batch.addRows('block_canonical', [blockCanonicalRow(block, logId)]);
-  recordBlockMicroblocks(ctx, block, ev.microblocks);
+  recordBlockMicroblocks(ctx, block, ev.microblocks, {
+    block_height: meta.block_height - 1,
+    block_hash: meta.parent_block_hash,
+    burn_block_hash: meta.parent_burn_block_hash,
+    burn_block_height: meta.parent_burn_block_height,
+    burn_block_time: meta.parent_burn_block_time,
+  });
   if (!canonical) return;
   state.rememberMined(ev.txs.map((t) => t.tx_id));
   addBalanceRows(batch, ev.deltas, 1);

@@ -10,7 +10,7 @@ type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
 export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
   const fresh = ev.txs.filter((t) => !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id));
   if (fresh.length === 0) return;
-  ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, Math.floor(ctx.receivedAt / 1000))));
+  ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, Math.floor(ctx.receivedAt / 1000), ctx.logId)));
   for (const t of fresh) setMempool(ctx, t.tx_id, 'pending');
 }
 
@@ -30,7 +30,7 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
   for (const [tx_id, change] of ctx.mempool) {
     rows.push({ tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', version: ctx.logId });
     if (change.status === 'pending') {
-      if (change.tx && !ctx.state.mempoolPending.has(tx_id)) restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000)));
+      if (change.tx && !ctx.state.mempoolPending.has(tx_id)) restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000), ctx.logId));
       ctx.state.mempoolPending.add(tx_id);
     } else ctx.state.mempoolPending.delete(tx_id);
   }

@@ -5,7 +5,7 @@
 import type { DecodedEvent, MicroblockMeta } from '../../workers/decoded.ts';
 import type { BlockState, MicroblockState } from './chain-state.ts';
 import { setMempool, type ApplyContext } from './context.ts';
-import { microblockCanonicalRow, microblockFactRow } from './overlay.ts';
+import { microblockCanonicalRow, microblockFactRow, type MicroblockParent } from './overlay.ts';
 
 type MicroblocksEvent = Extract<DecodedEvent, { kind: 'microblocks' }>;
 
@@ -30,14 +30,14 @@ function write(ctx: ApplyContext, m: MicroblockState): void {
   ctx.batch.addRows('microblock_canonical', [microblockCanonicalRow(m, ctx.logId)]);
 }
 
-/** Microblocks a new block's txs came from that were never streamed to us: stored now. */
-export function recordBlockMicroblocks(ctx: ApplyContext, block: BlockState, metas: MicroblockMeta[]): void {
-  const parent = ctx.state.blocks.get(block.parent_index_block_hash);
+/** Microblocks a new block's txs came from that were never streamed to us: stored now, with the
+ *  parent block as the confirming block's own payload describes it (it may not be stored). */
+export function recordBlockMicroblocks(ctx: ApplyContext, block: BlockState, metas: MicroblockMeta[], parent: MicroblockParent): void {
   for (const meta of metas) {
     if (ctx.state.microblocks.has(meta.microblock_hash)) continue;
     const m = newMicroblock(meta, false, block.block_height);
     ctx.state.addMicroblock(m);
-    ctx.batch.addRows('microblocks', [microblockFactRow(m, parent)]);
+    ctx.batch.addRows('microblocks', [microblockFactRow(m, parent, ctx.logId)]);
     write(ctx, m);
   }
 }
@@ -110,7 +110,8 @@ export function applyMicroblocks(ctx: ApplyContext, ev: MicroblocksEvent): void 
     const m = newMicroblock(meta, true, tip.block_height + 1);
     m.txs = txsByMb.get(meta.microblock_hash) ?? [];
     state.addMicroblock(m);
-    batch.addRows('microblocks', [microblockFactRow(m, tip)]);
+    // The stream's burn block fields are the payload's (the anchor's burn block), not the tip's.
+    batch.addRows('microblocks', [microblockFactRow(m, { block_height: tip.block_height, block_hash: tip.block_hash, burn_block_hash: ev.burn_block_hash, burn_block_height: ev.burn_block_height, burn_block_time: ev.burn_block_time }, ctx.logId)]);
     for (const tx of m.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
   }
   // The canonical stream is the path from the newest microblock back to sequence 0.

@@ -1,6 +1,7 @@
 // Rows of many log entries gathered per table and inserted together: ClickHouse wants few large
 // inserts. Each insert carries a token derived from the batch's entry range and the table, which
 // makes a repeated insert of the same batch a no-op.
+import type { ClickHouseClient } from '@clickhouse/client';
 import type { Store } from '../../storage/client.ts';
 
 export class Batch {
@@ -48,11 +49,24 @@ export class Batch {
   /** Inserts every table's rows: fact tables first (any order), then `last` in its order, so readers
    *  never see a canonical flag for a block whose rows are not there yet. */
   async insert(store: Store, last: readonly string[]): Promise<void> {
-    const names = [...this.text.keys()].sort((a, b) => last.indexOf(a) - last.indexOf(b));
-    for (const table of names) {
-      const body = this.text.get(table)!.join('');
-      const token = `${this.from}-${this.to}:${table}`;
-      await store.client.command({ query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${body}` });
-    }
+    const facts = [...this.text.keys()].filter((t) => !last.includes(t));
+    // Fact tables are independent: inserted side by side, the largest first.
+    facts.sort((a, b) => this.sizeOf(b) - this.sizeOf(a));
+    const queue = [...facts];
+    const lane = async (client: ClickHouseClient) => {
+      for (let t = queue.shift(); t; t = queue.shift()) await this.insertTable(client, t);
+    };
+    await Promise.all(store.writers().map(lane));
+    for (const table of last) if (this.text.has(table)) await this.insertTable(store.client, table);
+  }
+
+  private sizeOf(table: string): number {
+    return (this.text.get(table) ?? []).reduce((n, p) => n + p.length, 0);
+  }
+
+  private async insertTable(client: ClickHouseClient, table: string): Promise<void> {
+    const body = this.text.get(table)!.join('');
+    const token = `${this.from}-${this.to}:${table}`;
+    await client.command({ query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${body}` });
   }
 }

@@ -23,19 +23,29 @@ export function microblockCanonicalRow(m: MicroblockState, version: number) {
   };
 }
 
-export function microblockFactRow(m: MicroblockState, parentBlock: { block_height: number; block_hash: string; burn_block_hash: string; burn_block_height: number; burn_block_time: number } | undefined) {
+/** The anchor (parent) block of a microblock stream, as the microblock row describes it. */
+export interface MicroblockParent {
+  block_height: number;
+  block_hash: string;
+  burn_block_hash: string;
+  burn_block_height: number;
+  burn_block_time: number;
+}
+
+export function microblockFactRow(m: MicroblockState, parentBlock: MicroblockParent, logId: number) {
   return {
     microblock_hash: m.microblock_hash,
     microblock_sequence: m.microblock_sequence,
     microblock_parent_hash: m.microblock_parent_hash,
     parent_index_block_hash: m.parent_index_block_hash,
     block_height: m.block_height,
-    parent_block_height: parentBlock?.block_height ?? 0,
-    parent_block_hash: parentBlock?.block_hash ?? '',
-    parent_burn_block_hash: parentBlock?.burn_block_hash ?? '',
-    parent_burn_block_height: parentBlock?.burn_block_height ?? 0,
-    parent_burn_block_time: parentBlock?.burn_block_time ?? 0,
+    parent_block_height: parentBlock.block_height,
+    parent_block_hash: parentBlock.block_hash,
+    parent_burn_block_hash: parentBlock.burn_block_hash,
+    parent_burn_block_height: parentBlock.burn_block_height,
+    parent_burn_block_time: parentBlock.burn_block_time,
     tx_ids: m.tx_ids,
+    log_id: logId,
   };
 }
 
@@ -56,7 +66,7 @@ export function addBalanceRows(batch: Batch, deltas: BalanceDelta[], sign: 1 | -
   );
 }
 
-export function mempoolTxRow(t: TxRef, receiptTime: number) {
+export function mempoolTxRow(t: TxRef, receiptTime: number, logId: number) {
   return {
     tx_id: t.tx_id,
     raw_tx: t.raw_tx,
@@ -68,5 +78,6 @@ export function mempoolTxRow(t: TxRef, receiptTime: number) {
     type_id: t.type_id,
     contract_id: t.contract_id,
     function_name: t.function_name,
+    log_id: logId,
   };
 }
