@@ -125,3 +125,9 @@ export async function canonicalMicroblocksOf(store: Store, anchors: string[]): P
   );
   return list.map((r) => ({ ...r, microblock_sequence: Number(r.microblock_sequence), tx_count: Number(r.tx_count) })) as MicroblockInfo[];
 }
+
+/** Blocks by index hash (known canonical), newest first. */
+export async function canonicalBlocksByHash(store: Store, hashes: string[]): Promise<BlockRow[]> {
+  const list = await fetchBlocks(store, 'index_block_hash IN {ids:Array(String)}', { ids: hashes });
+  return list.sort((a, b) => b.block_height - a.block_height);
+}

@@ -3,7 +3,7 @@ import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, type BlockRow } from './queries.ts';
+import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalBlocksByHash, type BlockRow } from './queries.ts';
 import { formatBlockV2 } from './format.ts';
 import { limitOffset } from '../params.ts';
 import { rows } from '../query.ts';
@@ -27,6 +27,42 @@ async function canonicalHeightAt(store: Store, sql: string, params: Record<strin
   return (await rows<{ index_block_hash: string }>(store, sql, params))[0]?.index_block_hash;
 }
 
+interface CursorQuery {
+  limit: number;
+  offset: number;
+  cursor?: string;
+  tenure?: number;
+}
+
+/**
+ * The reference's cursor pagination over canonical blocks (optionally of one tenure): the page
+ * starts `offset` blocks below the cursor block (default: the chain tip — so, as in the reference,
+ * a tenure other than the tip's lists nothing without a cursor); prev/next cursors are the blocks a
+ * page below and above.
+ */
+async function cursorPage(store: Store, q: CursorQuery) {
+  const { limit, offset } = q;
+  const empty = { limit, offset, total: 0, next_cursor: null, prev_cursor: null, cursor: null, results: [] };
+  const scope = q.tenure === undefined ? CANONICAL_BLOCKS : `(SELECT c.* FROM ${CANONICAL_BLOCKS} AS c WHERE c.index_block_hash IN (SELECT index_block_hash FROM blocks WHERE tenure_height = {t:Int32}))`;
+  const p = { t: q.tenure ?? 0 };
+  const cursor = q.cursor ?? (await rows<{ index_block_hash: string }>(store, `SELECT index_block_hash FROM ${CANONICAL_BLOCKS} ORDER BY block_height DESC LIMIT 1`))[0]?.index_block_hash;
+  if (!cursor) return empty;
+  const c = await rows<{ block_height: string }>(store, `SELECT block_height FROM ${scope} WHERE index_block_hash = {c:String}`, { ...p, c: cursor });
+  if (!c[0]) return empty;
+  const start = await rows<{ block_height: string }>(store, `SELECT block_height FROM ${scope} WHERE block_height <= {s:UInt32} ORDER BY block_height DESC LIMIT 1 OFFSET {o:UInt32}`, { ...p, s: Number(c[0].block_height), o: offset });
+  if (!start[0]) return empty;
+  const page = await rows<{ index_block_hash: string }>(store, `SELECT index_block_hash FROM ${scope} WHERE block_height <= {s:UInt32} ORDER BY block_height DESC LIMIT {l:UInt32}`, { ...p, s: Number(start[0].block_height), l: limit });
+  const blocks = page.length ? await canonicalBlocksByHash(store, page.map((r) => r.index_block_hash)) : [];
+  if (blocks.length === 0) return empty;
+  const first = blocks[0].block_height;
+  const [prev, next, total] = await Promise.all([
+    canonicalHeightAt(store, `SELECT index_block_hash FROM ${scope} WHERE block_height < {h:UInt32} ORDER BY block_height DESC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
+    canonicalHeightAt(store, `SELECT index_block_hash FROM ${scope} WHERE block_height > {h:UInt32} ORDER BY block_height ASC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
+    q.tenure === undefined ? canonicalBlockCount(store) : rows<{ n: string }>(store, `SELECT count() AS n FROM (SELECT DISTINCT index_block_hash FROM blocks WHERE tenure_height = {t:Int32})`, p).then((r) => Number(r[0]?.n ?? 0)),
+  ]);
+  return { limit, offset, total, next_cursor: next ?? null, prev_cursor: prev ?? null, cursor: blocks[0].index_block_hash, results: blocks.map(formatBlockV2) };
+}
+
 export const blockV2Routes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
@@ -35,40 +71,17 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     tags: ['Blocks'],
     query: limitOffset(20, 30, { cursor: { type: 'string' } }),
     responses: { 200: { $ref: 'NakamotoBlockListResponse' } },
-    handler: async (req, ctx) => {
-      const { limit, offset, cursor } = queryOf<{ limit: number; offset: number; cursor?: string }>(req);
-      const store = ctx.store;
-      const total = await canonicalBlockCount(store);
-      // The page starts `offset` canonical blocks below the cursor block (default: the tip).
-      let startHeight: number | undefined;
-      if (cursor) {
-        const c = await rows<{ block_height: string }>(store, `SELECT block_height FROM ${CANONICAL_BLOCKS} WHERE index_block_hash = {c:String}`, { c: cursor });
-        if (!c[0]) return { limit, offset, total: 0, next_cursor: null, prev_cursor: null, cursor: null, results: [] };
-        startHeight = Number(c[0].block_height);
-      }
-      const start = await rows<{ block_height: string }>(
-        store,
-        `SELECT block_height FROM ${CANONICAL_BLOCKS} WHERE block_height <= {s:UInt32} ORDER BY block_height DESC LIMIT 1 OFFSET {o:UInt32}`,
-        { s: startHeight ?? 4294967295, o: offset },
-      );
-      if (!start[0]) return { limit, offset, total: 0, next_cursor: null, prev_cursor: null, cursor: null, results: [] };
-      const blocks = await canonicalBlocks(store, { limit, maxHeight: Number(start[0].block_height) });
-      const first = blocks[0]?.block_height ?? 0;
-      const [prev, next] = await Promise.all([
-        canonicalHeightAt(store, `SELECT index_block_hash FROM ${CANONICAL_BLOCKS} WHERE block_height < {h:UInt32} ORDER BY block_height DESC LIMIT 1 OFFSET {o:UInt32}`, { h: first, o: Math.max(0, limit - 1) }),
-        canonicalHeightAt(store, `SELECT index_block_hash FROM ${CANONICAL_BLOCKS} WHERE block_height > {h:UInt32} ORDER BY block_height ASC LIMIT 1 OFFSET {o:UInt32}`, { h: first, o: Math.max(0, limit - 1) }),
-      ]);
-      return {
-        limit,
-        offset,
-        // As the reference: the count comes with the page's rows, so an empty page says 0.
-        total: blocks.length ? total : 0,
-        next_cursor: next ?? null,
-        prev_cursor: prev ?? null,
-        cursor: blocks[0]?.index_block_hash ?? null,
-        results: blocks.map(formatBlockV2),
-      };
-    },
+    handler: async (req, ctx) => cursorPage(ctx.store, queryOf(req)),
+  },
+  {
+    method: 'get',
+    path: '/extended/v2/block-tenures/:tenure_height/blocks',
+    summary: 'Get blocks by tenure',
+    tags: ['Blocks'],
+    params: { type: 'object', properties: { tenure_height: { type: 'integer', minimum: 0 } }, required: ['tenure_height'] },
+    query: limitOffset(20, 30, { cursor: { type: 'string' } }),
+    responses: { 200: { $ref: 'NakamotoBlockListResponse' } },
+    handler: async (req, ctx) => cursorPage(ctx.store, { ...queryOf(req), tenure: Number(req.params.tenure_height) }),
   },
   {
     method: 'get',
@@ -78,8 +91,9 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     params: { type: 'object', properties: { height_or_hash: HEIGHT_OR_HASH }, required: ['height_or_hash'] },
     responses: { 200: { $ref: 'NakamotoBlock' } },
     handler: async (req, ctx) => {
-      const b = await resolveBlock(ctx.store, req.params.height_or_hash);
-      if (!b) throw notFound('Block not found');
+      const b = await resolveBlock(ctx.store, String(req.params.height_or_hash));
+      // The v2 endpoint only knows canonical blocks (the reference hides block 0 and forks here).
+      if (!b || !b.canonical) throw notFound('Block not found');
       return formatBlockV2(b);
     },
   },
