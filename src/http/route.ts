@@ -38,11 +38,30 @@ function isReply(v: unknown): v is Reply {
   return typeof v === 'object' && v !== null && 'status' in v && 'body' in v && Object.keys(v).every((k) => k === 'status' || k === 'body' || k === 'headers');
 }
 
+/**
+ * With STACKS_API_VALIDATE_RESPONSES=1 (the test suite sets it) every 2xx body is checked against
+ * the route's declared response schema; a mismatch is answered 500 naming it, so any test that
+ * looks at the answer fails.
+ */
+const validateResponses = process.env.STACKS_API_VALIDATE_RESPONSES === '1';
+const responseAjv = new Ajv({ allErrors: false, strict: false });
+
+function responseCheck(route: RouteDef<never>): ((status: number, body: unknown) => string | null) | undefined {
+  if (!validateResponses || !route.responses) return undefined;
+  const checks = new Map(Object.entries(route.responses).map(([status, schema]) => [Number(status), responseAjv.compile(schema)]));
+  return (status, body) => {
+    const check = checks.get(status);
+    if (!check || check(body)) return null;
+    return describeAjvError('response', check.errors);
+  };
+}
+
 export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx): void {
   for (const route of routes) {
     const names = paramNamesOf(route.path);
     const checkParams = compile(route.params);
     const checkQuery = compile(route.query);
+    const checkResponse = responseCheck(route as RouteDef<never>);
     app[route.method](route.path, (res, req) => {
       const state: ResponseState = { aborted: false };
       res.onAborted(() => {
@@ -60,7 +79,14 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
             (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
           }
           const out = await route.handler(request, ctx);
-          writeReply(res, state, isReply(out) ? out : { status: 200, body: out });
+          const reply = isReply(out) ? out : { status: 200, body: out };
+          const violation = checkResponse?.(reply.status, reply.body);
+          if (violation) {
+            console.error(`${route.method.toUpperCase()} ${request.path}: response schema violation: ${violation}`);
+            writeReply(res, state, { status: 500, body: { error: 'Response schema violation', message: `${route.path}: ${violation}` } });
+            return;
+          }
+          writeReply(res, state, reply);
         } catch (err) {
           if (err instanceof HttpError) writeReply(res, state, { status: err.status, body: err.body });
           else {

@@ -35,6 +35,8 @@ export async function startService(opts: { dataDir?: string; env?: Record<string
       STACKS_CORE_EVENT_PORT: '0',
       STACKS_BLOCKCHAIN_API_PORT: '0',
       STACKS_BLOCKCHAIN_API_HOST: '127.0.0.1',
+      // Every answer any test sees is checked against its route's declared response schema.
+      STACKS_API_VALIDATE_RESPONSES: '1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canon
 import { formatBlockV1 } from './format.ts';
 import { limitOffset, HEIGHT_PARAM, HASH_PARAM } from '../params.ts';
 import type { Store } from '../../storage/client.ts';
+import { BLOCK, BLOCK_LIST } from './schemas.ts';
 
 /** One block with its microblocks, as the single-block endpoints show them. */
 async function withMicroblocks(store: Store, b: BlockRow) {
@@ -45,7 +46,7 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     summary: 'Get recent blocks',
     tags: ['Blocks'],
     query: limitOffset(20, 30),
-    responses: { 200: { $ref: 'BlockListResponse' } },
+    responses: { 200: BLOCK_LIST },
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
       const [total, blocks] = await Promise.all([canonicalBlockCount(ctx.store), canonicalBlocks(ctx.store, { limit, offset })]);
@@ -58,7 +59,7 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     summary: 'Get block by height',
     tags: ['Blocks'],
     params: { type: 'object', properties: { height: HEIGHT_PARAM }, required: ['height'] },
-    responses: { 200: { $ref: 'Block' } },
+    responses: { 200: BLOCK },
     handler: async (req, ctx) => {
       const b = await blockByHeight(ctx.store, Number(req.params.height));
       if (!b) throw notFound(`cannot find block by height ${req.params.height}`);
@@ -71,7 +72,7 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     summary: 'Get block by burn block height',
     tags: ['Blocks'],
     params: { type: 'object', properties: { burn_block_height: HEIGHT_PARAM }, required: ['burn_block_height'] },
-    responses: { 200: { $ref: 'Block' } },
+    responses: { 200: BLOCK },
     handler: async (req, ctx) => {
       const { results } = await canonicalBlocksWhere(ctx.store, 'burn_block_height = {h:UInt32}', { h: Number(req.params.burn_block_height) }, 1, 0);
       if (!results[0]) throw notFound(`cannot find block by burn block height ${req.params.burn_block_height}`);
@@ -84,7 +85,7 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     summary: 'Get block by burn block hash',
     tags: ['Blocks'],
     params: { type: 'object', properties: { burn_block_hash: HASH_PARAM }, required: ['burn_block_hash'] },
-    responses: { 200: { $ref: 'Block' } },
+    responses: { 200: BLOCK },
     handler: async (req, ctx) => {
       const h = normHash(req.params.burn_block_hash);
       const { results } = await canonicalBlocksWhere(ctx.store, 'burn_block_hash = {h:String}', { h }, 1, 0);
@@ -98,7 +99,7 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     summary: 'Get block by hash',
     tags: ['Blocks'],
     params: { type: 'object', properties: { hash: { type: 'string' } }, required: ['hash'] },
-    responses: { 200: { $ref: 'Block' } },
+    responses: { 200: BLOCK },
     handler: async (req, ctx) => {
       const h = checkHash(req.params.hash);
       const b = await blockByHash(ctx.store, 'block_hash', h);

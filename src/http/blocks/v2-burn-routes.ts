@@ -8,6 +8,7 @@ import { averageBlockTimes, burnBlock, burnBlockFilter, burnBlockKnown, burnBloc
 import { canonicalBlockCount, canonicalBlocksWhere } from './queries.ts';
 import { formatBlockV2 } from './format.ts';
 import { HEIGHT_OR_HASH, resolveBlock } from './v2-routes.ts';
+import { AVERAGE_BLOCK_TIMES, BURN_BLOCK, BURN_BLOCK_LIST, NAKAMOTO_BLOCK_LIST, SIGNER_SIGNATURES } from './schemas.ts';
 
 const ID_PARAMS = { type: 'object', properties: { height_or_hash: HEIGHT_OR_HASH }, required: ['height_or_hash'] };
 
@@ -18,7 +19,7 @@ export const burnBlockV2Routes: RouteDef<ApiContext>[] = [
     summary: 'Get burn blocks',
     tags: ['Burn Blocks'],
     query: limitOffset(20, 30),
-    responses: { 200: { $ref: 'BurnBlockListResponse' } },
+    responses: { 200: BURN_BLOCK_LIST },
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
       const results = await burnBlockPage(ctx.store, limit, offset);
@@ -32,7 +33,7 @@ export const burnBlockV2Routes: RouteDef<ApiContext>[] = [
     summary: 'Get burn block',
     tags: ['Burn Blocks'],
     params: ID_PARAMS,
-    responses: { 200: { $ref: 'BurnBlock' } },
+    responses: { 200: BURN_BLOCK },
     handler: async (req, ctx) => {
       const b = await burnBlock(ctx.store, String(req.params.height_or_hash));
       if (!b) throw notFound('Burn block not found');
@@ -46,7 +47,7 @@ export const burnBlockV2Routes: RouteDef<ApiContext>[] = [
     tags: ['Burn Blocks'],
     params: ID_PARAMS,
     query: limitOffset(20, 30),
-    responses: { 200: { $ref: 'NakamotoBlockListResponse' } },
+    responses: { 200: NAKAMOTO_BLOCK_LIST },
     handler: async (req, ctx) => {
       const id = String(req.params.height_or_hash);
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
@@ -61,7 +62,7 @@ export const burnBlockV2Routes: RouteDef<ApiContext>[] = [
     path: '/extended/v2/blocks/average-times',
     summary: 'Get average block times',
     tags: ['Blocks'],
-    responses: { 200: { $ref: 'AverageBlockTimesResponse' } },
+    responses: { 200: AVERAGE_BLOCK_TIMES },
     handler: async (_req, ctx) => averageBlockTimes(ctx.store),
   },
   {
@@ -71,7 +72,7 @@ export const burnBlockV2Routes: RouteDef<ApiContext>[] = [
     tags: ['Blocks'],
     params: ID_PARAMS,
     query: limitOffset(500, 1000),
-    responses: { 200: { $ref: 'SignerSignatureListResponse' } },
+    responses: { 200: SIGNER_SIGNATURES },
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
       const b = await resolveBlock(ctx.store, String(req.params.height_or_hash));

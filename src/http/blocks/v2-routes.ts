@@ -9,6 +9,7 @@ import { limitOffset } from '../params.ts';
 import { rows } from '../query.ts';
 import { CANONICAL_BLOCKS } from '../canonical.ts';
 import type { Store } from '../../storage/client.ts';
+import { NAKAMOTO_BLOCK, NAKAMOTO_BLOCK_CURSOR_LIST } from './schemas.ts';
 
 export const HEIGHT_OR_HASH = {
   anyOf: [{ const: 'latest' }, { type: 'string', pattern: '^(0x)?[a-fA-F0-9]{64}$' }, { type: 'integer', minimum: 0 }],
@@ -70,7 +71,7 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     summary: 'Get blocks',
     tags: ['Blocks'],
     query: limitOffset(20, 30, { cursor: { type: 'string' } }),
-    responses: { 200: { $ref: 'NakamotoBlockListResponse' } },
+    responses: { 200: NAKAMOTO_BLOCK_CURSOR_LIST },
     handler: async (req, ctx) => cursorPage(ctx.store, queryOf(req)),
   },
   {
@@ -80,7 +81,7 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     tags: ['Blocks'],
     params: { type: 'object', properties: { tenure_height: { type: 'integer', minimum: 0 } }, required: ['tenure_height'] },
     query: limitOffset(20, 30, { cursor: { type: 'string' } }),
-    responses: { 200: { $ref: 'NakamotoBlockListResponse' } },
+    responses: { 200: NAKAMOTO_BLOCK_CURSOR_LIST },
     handler: async (req, ctx) => cursorPage(ctx.store, { ...queryOf(req), tenure: Number(req.params.tenure_height) }),
   },
   {
@@ -89,7 +90,7 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     summary: 'Get block',
     tags: ['Blocks'],
     params: { type: 'object', properties: { height_or_hash: HEIGHT_OR_HASH }, required: ['height_or_hash'] },
-    responses: { 200: { $ref: 'NakamotoBlock' } },
+    responses: { 200: NAKAMOTO_BLOCK },
     handler: async (req, ctx) => {
       const b = await resolveBlock(ctx.store, String(req.params.height_or_hash));
       // The v2 endpoint only knows canonical blocks (the reference hides block 0 and forks here).

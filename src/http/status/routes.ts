@@ -5,6 +5,7 @@ import type { RouteDef } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { getChainTip } from './queries.ts';
 import { SERVER_VERSION } from '../version.ts';
+import { SERVER_STATUS } from '../blocks/schemas.ts';
 
 const redirect = async () => ({ status: 301, headers: { location: '/extended' }, body: '' });
 
@@ -16,7 +17,7 @@ export const statusRoutes: RouteDef<ApiContext>[] = [
     path: '/extended',
     summary: 'API status',
     tags: ['Info'],
-    responses: { 200: { $ref: 'ServerStatusResponse' } },
+    responses: { 200: SERVER_STATUS },
     handler: async (_req, ctx) => {
       const tip = await getChainTip(ctx.store);
       const body: Record<string, unknown> = { server_version: SERVER_VERSION, status: 'ready' };
