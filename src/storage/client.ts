@@ -11,6 +11,8 @@ export interface Store {
   /** A client for a read query: with chdb each is its own session, so reads run in parallel with
    *  each other and with ingest (one session runs one query at a time). */
   reader(): ClickHouseClient;
+  /** Clients that may insert side by side (independent tables of one batch). */
+  writers(): ClickHouseClient[];
   /** Set for a ClickHouse server cluster: DDL runs ON CLUSTER with Replicated engines. */
   cluster?: string;
   embedded: boolean;
@@ -33,7 +35,7 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
       clickhouse_settings: { date_time_output_format: 'iso', output_format_json_quote_64bit_integers: 1 },
     });
     // The HTTP client pools connections: one client serves concurrent reads.
-    return { client, reader: () => client, cluster: cfg.cluster, embedded: false, database: cfg.database };
+    return { client, reader: () => client, writers: () => [client, client], cluster: cfg.cluster, embedded: false, database: cfg.database };
   }
   // chdb is loaded lazily so that a server deployment never needs its 500 MB binary in memory.
   const { createChdbConnection } = await import('chdb/connection');
@@ -56,5 +58,13 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
     await Promise.all(readers.map((r) => r.close()));
     await closeWriter();
   };
-  return { client, reader: () => readers[next++ % readers.length], embedded: true, database: cfg.database };
+  // Two insert lanes: the writer session and one extra (more gains nothing on a few cores, and the
+  // read sessions stay free for the API).
+  const extraWriter = await session();
+  const closeAll = client.close;
+  client.close = async () => {
+    await extraWriter.close();
+    await closeAll();
+  };
+  return { client, reader: () => readers[next++ % readers.length], writers: () => [client, extraWriter], embedded: true, database: cfg.database };
 }
