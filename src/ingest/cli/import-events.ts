@@ -9,7 +9,7 @@ import { migrate } from '../../storage/migrate.ts';
 import { lockDataDir } from '../data-lock.ts';
 import { openPipeline, eventLogDir } from '../pipeline.ts';
 import type { AppendInput } from '../event-log/writer.ts';
-import { readTsvRows, scanTsv } from '../tsv/read-tsv.ts';
+import { readTsvRows, readTsvRowsRaw, scanTsv } from '../tsv/read-tsv.ts';
 import { parseTimestamp } from '../tsv/copy-text.ts';
 import { progress } from './progress.ts';
 import { writeCheckpoint } from '../processor/checkpoint.ts';
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     // Saved before the first append, so a crash in the middle of the first chunk is resumable too.
     saveState(stateFile, { ...identity, rows: 0, logId: pipeline.writer.durableId });
   }
-  const { rows: total } = await scanTsv(file);
+  const { rows: total, sorted } = await scanTsv(file);
   if (resumeRows > 0) console.error(`resuming: ${resumeRows} rows of ${basename(file)} are already in the event log`);
 
   const appendStart = performance.now();
@@ -78,9 +78,15 @@ async function main(): Promise<void> {
     saveState(stateFile, { ...identity, rows: appended, logId: pipeline.writer.durableId });
     appendBar.update(appended);
   };
-  for await (const row of readTsvRows(file, { keepDuplicateIds: values['keep-duplicate-ids'] })) {
+  // Sorted exports (the usual case, and every large one) stream as bytes; others are sorted in memory.
+  const rows = sorted && !values['keep-duplicate-ids']
+    ? readTsvRowsRaw(file)
+    : (async function* () {
+        for await (const r of readTsvRows(file, { keepDuplicateIds: values['keep-duplicate-ids'] })) yield { ...r, payload: Buffer.from(r.payload, 'utf8') };
+      })();
+  for await (const row of rows) {
     if (index++ < resumeRows) continue;
-    chunk.push({ path: row.path, body: Buffer.from(row.payload, 'utf8'), receivedAt: parseTimestamp(row.timestamp) });
+    chunk.push({ path: row.path, body: row.payload, receivedAt: parseTimestamp(row.timestamp) });
     chunkBytes += row.payload.length;
     if (chunk.length >= APPEND_CHUNK_ROWS || chunkBytes >= APPEND_CHUNK_BYTES) await flushChunk();
   }

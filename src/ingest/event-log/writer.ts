@@ -16,6 +16,15 @@ export interface AppendInput {
 }
 
 const SEGMENT_BYTES = 512 * 1024 * 1024;
+const IOV_BATCH = 512;
+
+/** The parts still to write after a (possibly short) writev of `written` bytes. */
+function skipWritten(parts: Buffer[], written: number): Buffer[] {
+  let i = 0;
+  while (i < parts.length && written >= parts[i].length) written -= parts[i++].length;
+  if (i >= parts.length) return [];
+  return [parts[i].subarray(written), ...parts.slice(i + 1)];
+}
 
 export class EventLogWriter {
   private fh!: FileHandle;
@@ -119,12 +128,13 @@ export class EventLogWriter {
     const written = (this.writeChain = this.writeChain.then(async () => {
       if (this.size >= SEGMENT_BYTES) await this.rotate(ids[0]);
       let position = this.size;
-      for (const p of parts) {
-        let done = 0;
-        while (done < p.length) {
-          const { bytesWritten } = await this.fh.write(p, done, p.length - done, position);
-          done += bytesWritten;
+      // writev: one syscall for many parts (at most IOV_BATCH at a time), retried on short writes.
+      for (let i = 0; i < parts.length; i += IOV_BATCH) {
+        let batch = parts.slice(i, i + IOV_BATCH);
+        while (batch.length > 0) {
+          const { bytesWritten } = await this.fh.writev(batch, position);
           position += bytesWritten;
+          batch = skipWritten(batch, bytesWritten);
         }
       }
       this.size = position;
