@@ -103,10 +103,6 @@ export async function assetTotals(store: Store, principal: string, at: ReadHeigh
   return anchored;
 }
 
-export async function stxTotals(store: Store, principal: string, at: ReadHeight): Promise<Totals> {
-  return (await assetTotals(store, principal, at, 'stx')).get('stx') ?? { ...ZERO };
-}
-
 /** NFT holdings per asset: received, sent and their difference, as of `at`. */
 export async function nftCounts(store: Store, principal: string, at: ReadHeight): Promise<Array<{ asset: string; count: bigint; sent: bigint; received: bigint }>> {
   const scope: Scope = { principal, maxHeight: at.maxHeight, unconfirmed: at.unconfirmed };

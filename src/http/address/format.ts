@@ -101,17 +101,17 @@ export function formatAddressTxEvent(e: PrincipalEventRow): Record<string, unkno
   }
 }
 
-/** The with_transfers lists of one tx (events newest first, as the reference joins them). */
-export function formatTransfers(events: PrincipalEventRow[], withTokens: boolean) {
+/**
+ * The with_transfers lists of one tx: the principal's STX, FT and NFT events, newest first (as the
+ * reference joins them). The single-tx view keeps the token lists the reference later dropped.
+ */
+export function formatTransfers(events: PrincipalEventRow[]) {
   const sorted = [...events].sort((a, b) => b.event_index - a.event_index);
-  const out: Record<string, unknown> = {
+  return {
     stx_transfers: sorted.filter((e) => e.kind === 'stx').map((e) => ({ amount: e.amount, sender: e.sender, recipient: e.recipient })),
+    ft_transfers: sorted.filter((e) => e.kind === 'ft').map((e) => ({ asset_identifier: e.asset_identifier, amount: e.amount, sender: e.sender, recipient: e.recipient })),
+    nft_transfers: sorted.filter((e) => e.kind === 'nft').map((e) => ({ asset_identifier: e.asset_identifier, value: clarity(e.value), sender: e.sender, recipient: e.recipient })),
   };
-  if (withTokens) {
-    out.ft_transfers = sorted.filter((e) => e.kind === 'ft').map((e) => ({ asset_identifier: e.asset_identifier, amount: e.amount, sender: e.sender, recipient: e.recipient }));
-    out.nft_transfers = sorted.filter((e) => e.kind === 'nft').map((e) => ({ asset_identifier: e.asset_identifier, value: clarity(e.value), sender: e.sender, recipient: e.recipient }));
-  }
-  return out;
 }
 
 /** Per-kind counts of the principal's STX/FT/NFT events in one tx (v2 address transactions). */

@@ -17,9 +17,10 @@ export const principalParams = (name = 'principal', extra: Record<string, JsonSc
   required: [name, ...Object.keys(extra)],
 });
 
-export const TX_PAGE = { default: 20, max: 50 };
-export const EVENT_PAGE = { default: 20, max: 100 };
-export const FT_BALANCE_PAGE = { default: 100, max: 200 };
+/** The reference's default and maximum page sizes per resource. */
+const TX_PAGE = { default: 20, max: 50 };
+const EVENT_PAGE = { default: 20, max: 100 };
+const FT_BALANCE_PAGE = { default: 100, max: 200 };
 
 const limit = (p: { default: number; max: number }) => ({ type: 'integer', minimum: 0, maximum: p.max, default: p.default });
 const offset = { type: 'integer', minimum: 0, default: 0 };

@@ -54,13 +54,21 @@ export async function principalTxPage(store: Store, scope: Scope, roles: RoleFil
   const where = `${scopeWhere('principal_txs', scope)} AND ${rolesWhere(roles)}`;
   const params = SCOPE_PARAMS(scope);
   const paging = page === 'all' ? '' : 'LIMIT {limit:UInt32} OFFSET {offset:UInt32}';
-  const [count, list] = await Promise.all([
-    firstRow<{ n: string }>(store, `SELECT count() AS n FROM principal_txs FINAL WHERE ${where}`, params),
+  const list =
     page !== 'all' && page.limit === 0
-      ? Promise.resolve([])
-      : rows(store, `SELECT ${TX_COLUMNS} FROM principal_txs FINAL WHERE ${where} ORDER BY ${NEWEST_FIRST}, ${TIE} ${paging}`, { ...params, ...(page === 'all' ? {} : page) }),
-  ]);
-  return { total: list.length ? Number(count?.n ?? 0) : 0, results: list.map(parseTx) };
+      ? []
+      : await rows(store, `SELECT ${TX_COLUMNS} FROM principal_txs FINAL WHERE ${where} ORDER BY ${NEWEST_FIRST}, ${TIE} ${paging}`, { ...params, ...(page === 'all' ? {} : page) });
+  const total = await totalOf(store, 'principal_txs', where, params, page, list.length);
+  return { total, results: list.map(parseTx) };
+}
+
+/** A list's total: 0 for an empty page (see above), known without counting for a short page. */
+async function totalOf(store: Store, table: string, where: string, params: Record<string, unknown>, page: { limit: number; offset: number } | 'all', got: number): Promise<number> {
+  if (got === 0) return 0;
+  if (page === 'all') return got;
+  if (got < page.limit) return page.offset + got;
+  const r = await firstRow<{ n: string }>(store, `SELECT count() AS n FROM ${table} FINAL WHERE ${where}`, params);
+  return Number(r?.n ?? 0);
 }
 
 /** The principal's row of one placed tx, if its roles intersect `roles`. */
@@ -99,30 +107,33 @@ export async function principalEventPage(
 ): Promise<{ total: number; results: PrincipalEventRow[] }> {
   const where = `${scopeWhere('principal_events', scope)} AND kind IN {kinds:Array(String)}`;
   const params = { ...SCOPE_PARAMS(scope), kinds, ...page };
-  const [count, list] = await Promise.all([
-    firstRow<{ n: string }>(store, `SELECT count() AS n FROM principal_events FINAL WHERE ${where}`, params),
+  const list =
     page.limit === 0
-      ? Promise.resolve([])
-      : rows(store, `SELECT ${EVENT_COLUMNS} FROM principal_events FINAL WHERE ${where} ORDER BY ${NEWEST_FIRST}, ${withinTx} LIMIT {limit:UInt32} OFFSET {offset:UInt32}`, params),
-  ]);
-  return { total: list.length ? Number(count?.n ?? 0) : 0, results: list.map(parseEvent) };
+      ? []
+      : await rows(store, `SELECT ${EVENT_COLUMNS} FROM principal_events FINAL WHERE ${where} ORDER BY ${NEWEST_FIRST}, ${withinTx} LIMIT {limit:UInt32} OFFSET {offset:UInt32}`, params);
+  const total = await totalOf(store, 'principal_events', where, params, page, list.length);
+  return { total, results: list.map(parseEvent) };
 }
 
 /** The principal's events (of `kinds`) in the given placements, keyed by tx_id|index_block_hash|microblock_hash. */
 export async function principalEventsOf(
   store: Store,
   principal: string,
-  txs: ReadonlyArray<{ tx_id: string; index_block_hash: string; microblock_hash: string }>,
+  txs: ReadonlyArray<{ tx_id: string; index_block_hash: string; microblock_hash: string; block_height: number }>,
   kinds: string[],
 ): Promise<Map<string, PrincipalEventRow[]>> {
   const key = (t: { tx_id: string; index_block_hash: string; microblock_hash: string }) => `${t.tx_id}|${t.index_block_hash}|${t.microblock_hash}`;
   const out = new Map<string, PrincipalEventRow[]>(txs.map((t) => [key(t), []]));
   if (txs.length === 0) return out;
+  // The heights narrow the read to the page's part of the principal's key range (rows of
+  // unconfirmed microblocks are stored at height 0).
+  const heights = [...new Set(txs.map((t) => (t.index_block_hash === '' ? 0 : t.block_height)))];
   const list = await rows(
     store,
     `SELECT ${EVENT_COLUMNS} FROM principal_events FINAL
-     WHERE principal = {p:String} AND tx_id IN {ids:Array(String)} AND index_block_hash IN {ibh:Array(String)} AND kind IN {kinds:Array(String)}`,
-    { p: principal, ids: [...new Set(txs.map((t) => t.tx_id))], ibh: [...new Set(txs.map((t) => t.index_block_hash))], kinds },
+     WHERE principal = {p:String} AND block_height IN {hs:Array(UInt32)} AND tx_id IN {ids:Array(String)} AND index_block_hash IN {ibh:Array(String)}
+       AND kind IN {kinds:Array(String)}`,
+    { p: principal, hs: heights, ids: [...new Set(txs.map((t) => t.tx_id))], ibh: [...new Set(txs.map((t) => t.index_block_hash))], kinds },
   );
   for (const r of list.map(parseEvent)) out.get(key(r))?.push(r);
   for (const l of out.values()) l.sort((a, b) => a.event_index - b.event_index);

@@ -1,6 +1,6 @@
 // Request checks shared by the address routes: the principal's checksum, and the height a request
 // reads at (tip, tip + 1 with `unanchored`, an `until_block` height or hash, or a `height`).
-import type { Store } from '../../storage/client.ts';
+import type { ApiContext } from '../context.ts';
 import { httpError, notFound } from '../errors.ts';
 import { isValidPrincipal } from '../../workers/decode/index.ts';
 import { blockByHash } from '../blocks/queries.ts';
@@ -25,32 +25,30 @@ export function parseUntilBlock(untilBlock: string | undefined, unanchored: bool
 }
 
 /** The reference's read height for balance and list routes. */
-export async function resolveReadHeight(store: Store, q: { until_block?: string; unanchored?: boolean }): Promise<ReadHeight> {
+export async function resolveReadHeight(ctx: Pick<ApiContext, 'store' | 'ingest'>, q: { until_block?: string; unanchored?: boolean }): Promise<ReadHeight> {
   const until = parseUntilBlock(q.until_block, q.unanchored);
   let height: number | undefined;
   if (typeof until === 'number') height = until;
   else if (typeof until === 'string') {
-    const b = await blockByHash(store, 'block_hash', until.toLowerCase());
+    const b = await blockByHash(ctx.store, 'block_hash', until.toLowerCase());
     if (!b) throw notFound('block not found with hash');
     height = b.block_height;
   }
-  const tip = await chainTip(store);
-  if (!tip) throw notFound('no current block');
+  const tip = await chainTip(ctx);
   return readHeight(tip, height ?? tip.block_height + (q.unanchored ? 1 : 0));
 }
 
 /** List routes also take `height` (only txs at that height); not together with until_block. */
 export async function resolveListHeight(
-  store: Store,
+  ctx: Pick<ApiContext, 'store' | 'ingest'>,
   q: { height?: number; until_block?: string; unanchored?: boolean },
 ): Promise<{ at: ReadHeight; atHeight?: number }> {
   const until = parseUntilBlock(q.until_block, q.unanchored);
   // As the reference: height 0 is no filter.
   if (q.height) {
     if (until !== undefined) throw badRequest(`can't handle until_block and block_height in the same request`);
-    const tip = await chainTip(store);
-    if (!tip) throw notFound('no current block');
+    const tip = await chainTip(ctx);
     return { at: readHeight(tip, q.height), atHeight: q.height };
   }
-  return { at: await resolveReadHeight(store, q) };
+  return { at: await resolveReadHeight(ctx, q) };
 }

@@ -5,6 +5,8 @@ import { ROLE } from '../../workers/address-index.ts';
 import { decodeTransaction } from '../../workers/decode/index.ts';
 import { canonicalPlacements, getMinedTxObjects, renderMempoolTxs, renderPlacedTxs, type TxObject } from '../tx/tx-object.ts';
 import { mempoolRawTxs, mempoolRowsOf, pendingEntries } from '../tx/mempool.ts';
+import { blockHashesOf, fetchTxRowsByKey, placeTxRows } from '../tx/queries.ts';
+import { formatMinedTx } from '../tx/format.ts';
 import { principalEventsOf, principalTxAt, principalTxPage, type PrincipalTxRow, type RoleFilter } from './queries.ts';
 import { eventCounts, formatTransfers, type PrincipalEventRow } from './format.ts';
 import type { ReadHeight, Scope } from './scope.ts';
@@ -30,6 +32,20 @@ async function objectsOf(store: Store, list: PrincipalTxRow[], excludeFunctionAr
   return objs;
 }
 
+/**
+ * Tx objects rendered without the called contract's ABI: the reference's v2 address list selects
+ * no ABI, so contract calls show an empty function_signature and argument names, and argument
+ * types read from the values.
+ */
+async function objectsWithoutAbi(store: Store, list: PrincipalTxRow[], excludeFunctionArgs = false): Promise<TxObject[]> {
+  const placed = await placeTxRows(store, await fetchTxRowsByKey(store, list));
+  const byKey = new Map(placed.map((p) => [keyOf(p), p]));
+  const ordered = list.map((r) => byKey.get(keyOf(r)));
+  if (ordered.some((p) => !p)) throw new Error('tx rows missing for address txs');
+  const parents = await blockHashesOf(store, placed.filter((p) => p.unanchored).map((p) => p.parent_index_block_hash));
+  return ordered.map((p) => formatMinedTx(p!, { abi: null, excludeFunctionArgs }, { parentBlockHash: parents.get(p!.parent_index_block_hash)?.block_hash }));
+}
+
 export async function addressTransactionsV1(store: Store, scope: Scope, page: { limit: number; offset: number; exclude_function_args?: boolean }) {
   const { total, results } = await principalTxPage(store, scope, V1_TX_ROLES, page);
   return { limit: page.limit, offset: page.offset, total, results: await objectsOf(store, results, page.exclude_function_args) };
@@ -39,7 +55,7 @@ export async function addressTransactionsV1(store: Store, scope: Scope, page: { 
  * The reference's with_transfers stx_sent: the principal's STX sent in events, plus the fee when it
  * is the tx's origin (even of a sponsored tx).
  */
-function withTransfers(principal: string, tx: TxObject, events: PrincipalEventRow[], withTokens: boolean) {
+function withTransfers(principal: string, tx: TxObject, events: PrincipalEventRow[]) {
   let sent = tx.sender_address === principal ? BigInt(String(tx.fee_rate ?? '0')) : 0n;
   let received = 0n;
   for (const e of events) {
@@ -47,7 +63,7 @@ function withTransfers(principal: string, tx: TxObject, events: PrincipalEventRo
     if (e.sender === principal) sent += BigInt(e.amount);
     if (e.recipient === principal) received += BigInt(e.amount);
   }
-  return { tx, stx_sent: sent.toString(), stx_received: received.toString(), ...formatTransfers(events, withTokens) };
+  return { tx, stx_sent: sent.toString(), stx_received: received.toString(), ...formatTransfers(events) };
 }
 
 /** GET /address/:principal/:tx_id/with_transfers: undefined when the principal has no part in the tx. */
@@ -57,7 +73,7 @@ export async function txWithTransfers(store: Store, principal: string, txId: str
   const row = await principalTxAt(store, principal, placed, SINGLE_WITH_TRANSFERS_ROLES);
   if (!row) return undefined;
   const [[tx], events] = await Promise.all([renderPlacedTxs(store, [placed]), principalEventsOf(store, principal, [placed], TRANSFER_KINDS)]);
-  return withTransfers(principal, tx, events.get(keyOf(placed)) ?? [], true);
+  return withTransfers(principal, tx, events.get(keyOf(placed)) ?? []);
 }
 
 /** Rows of unconfirmed microblocks are stored at height 0 but are the newest. */
@@ -74,7 +90,7 @@ export async function transactionsWithTransfers(store: Store, scope: Scope, page
     limit: page.limit,
     offset: page.offset,
     total,
-    results: results.map((r, i) => withTransfers(scope.principal, objs[i], events.get(keyOf(r)) ?? [], true)),
+    results: results.map((r, i) => withTransfers(scope.principal, objs[i], events.get(keyOf(r)) ?? [])),
   };
 }
 
@@ -82,7 +98,7 @@ export async function transactionsWithTransfers(store: Store, scope: Scope, page
 export async function addressTransactionsV2(store: Store, principal: string, page: { limit: number; offset: number; exclude_function_args?: boolean }) {
   const scope: Scope = { principal, unconfirmed: true };
   const { total, results } = await principalTxPage(store, scope, V2_TX_ROLES, page);
-  const [objs, events] = await Promise.all([objectsOf(store, results, page.exclude_function_args), principalEventsOf(store, principal, results, TRANSFER_KINDS)]);
+  const [objs, events] = await Promise.all([objectsWithoutAbi(store, results, page.exclude_function_args), principalEventsOf(store, principal, results, TRANSFER_KINDS)]);
   return {
     limit: page.limit,
     offset: page.offset,
@@ -117,7 +133,8 @@ export async function addressMempool(store: Store, principal: string, q: { limit
   };
   const mine = entries
     .filter((e) => e.sender_address === principal || e.contract_id === principal || (e.type_id === 'token_transfer' && raws.has(e.tx_id) && recipientOf(e.tx_id) === principal))
-    .sort((a, b) => b.receipt_time - a.receipt_time || b.log_id - a.log_id);
+    // Ties in arrival order, as the tx family's mempool list (the reference returns them as inserted).
+    .sort((a, b) => b.receipt_time - a.receipt_time || a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : 1));
   const page = mine.slice(q.offset, q.offset + q.limit);
   const results = await renderMempoolTxs(store, await mempoolRowsOf(store, page), { excludeFunctionArgs: q.exclude_function_args });
   return { limit: q.limit, offset: q.offset, total: results.length ? mine.length : 0, results };

@@ -45,7 +45,7 @@ export const addressV1BalanceRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<BalanceQuery>(req);
-      const at = await resolveReadHeight(ctx.store, q);
+      const at = await resolveReadHeight(ctx, q);
       return (await stxBalance(ctx.store, principal, at, q, false)).stx;
     },
   },
@@ -60,7 +60,7 @@ export const addressV1BalanceRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<BalanceQuery>(req);
-      const at = await resolveReadHeight(ctx.store, q);
+      const at = await resolveReadHeight(ctx, q);
       const [{ stx, assets }, nfts] = await Promise.all([stxBalance(ctx.store, principal, at, q, true), nftCounts(ctx.store, principal, at)]);
       const fts = [...assets.entries()].filter(([asset]) => asset !== 'stx').map(([asset, t]) => ({ asset, t })).sort(byAssetName);
       return {
@@ -108,7 +108,7 @@ export const addressV1BalanceRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<BalanceQuery & { limit: number; offset: number }>(req);
-      const at = await resolveReadHeight(ctx.store, q);
+      const at = await resolveReadHeight(ctx, q);
       const { total, results } = await principalEventPage(ctx.store, { principal, maxHeight: at.maxHeight, unconfirmed: at.unconfirmed }, ['stx_lock', 'stx', 'ft', 'nft'], q);
       return { limit: q.limit, offset: q.offset, total, results: results.map(formatAssetEvent) };
     },
@@ -124,7 +124,7 @@ export const addressV1BalanceRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<BalanceQuery & { limit: number; offset: number; height?: number }>(req);
-      const { at, atHeight } = await resolveListHeight(ctx.store, q);
+      const { at, atHeight } = await resolveListHeight(ctx, q);
       const scope = { principal, maxHeight: at.maxHeight, atHeight, unconfirmed: at.unconfirmed };
       // Within a tx, the reference's union order: bulk sends, transfer events with a memo, the tx.
       const withinTx = `multiIf(asset_event_type = 'bulk-send', 0, asset_event_type = 'stx-transfer-memo', 1, 2), event_index`;

@@ -31,7 +31,7 @@ export const addressV1TxRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<ListQuery>(req);
-      const { at, atHeight } = await resolveListHeight(ctx.store, q);
+      const { at, atHeight } = await resolveListHeight(ctx, q);
       return addressTransactionsV1(ctx.store, listScope(principal, at, atHeight), q);
     },
   },
@@ -61,7 +61,7 @@ export const addressV1TxRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<ListQuery>(req);
-      const { at, atHeight } = await resolveListHeight(ctx.store, q);
+      const { at, atHeight } = await resolveListHeight(ctx, q);
       return transactionsWithTransfers(ctx.store, listScope(principal, at, atHeight), q);
     },
   },

@@ -26,7 +26,7 @@ export const addressV2Routes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const { include_mempool } = queryOf<{ include_mempool: boolean }>(req);
-      const at = await resolveReadHeight(ctx.store, {});
+      const at = await resolveReadHeight(ctx, {});
       const [assets, lock, pending] = await Promise.all([
         assetTotals(ctx.store, principal, at, 'stx'),
         lockStateV2(ctx.store, principal, at),
