@@ -12,14 +12,17 @@
 // without a body also when the node dropped the connection before answering. Never once response bytes
 // went to the client, never on a timeout, never a broadcast that was sent.
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
-import type { Dispatcher } from 'undici';
 import type { AppPlugin } from '../server.ts';
 import { statusText } from '../errors.ts';
 import type { ProxyConfig } from './config.ts';
 import { compileExclusions, formatClientAddress, forwardRequestHeaders, forwardResponseHeaders } from './headers.ts';
-import { ProxyMetrics, type UpstreamErrorKind } from './metrics.ts';
+import { ProxyMetrics } from './metrics.ts';
 import { NodePool, describeConnectError, errorCode, isConnectError, isProtocolError, type ProxyLogger, type UpstreamNode } from './pool.ts';
 import { StreamedBody } from './body.ts';
+import { Attempt, ProxyAbort, RESET_CODES, type AttemptOwner } from './attempt.ts';
+import { parseTxid, rawTxOf } from './broadcast.ts';
+
+export { parseTxid, rawTxOf };
 
 export interface ProxyPluginOptions {
   /**
@@ -56,23 +59,11 @@ const STREAM_THRESHOLD = 64 * 1024;
 /** A broadcast's response body kept for the hook (a JSON txid string is 68 bytes). */
 const BROADCAST_RESPONSE_CAP = 4096;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
-const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /** Our own reason for aborting an upstream request. */
-class ProxyAbort extends Error {}
-
 interface ErrorReply {
   status: number;
   message: string;
-}
-
-function upstreamErrorKind(err: unknown, sent: boolean): UpstreamErrorKind {
-  const code = errorCode(err);
-  if (!sent && (isConnectError(err) || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')) return 'connect';
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
-  if (RESET_CODES.has(code)) return 'reset';
-  if (isProtocolError(err)) return 'protocol';
-  return 'other';
 }
 
 export function createProxyPlugin(config: ProxyConfig, options: ProxyPluginOptions = {}): ProxyPlugin {
@@ -113,70 +104,8 @@ interface Shared {
   onBroadcastAccepted?: (txid: string, rawTx: Buffer) => void | Promise<void>;
 }
 
-/** One upstream try of an exchange, as an undici dispatch handler. */
-class Attempt implements Dispatcher.DispatchHandler {
-  controller: Dispatcher.DispatchController | null = null;
-  /** undici started writing the request to the node (onRequestStart runs on a connected socket, before any byte). */
-  sent = false;
-  private settled = false;
-  private readonly startedAt = performance.now();
-
-  constructor(
-    private readonly exchange: Exchange,
-    readonly node: UpstreamNode,
-  ) {
-    node.inflight++;
-    node.metrics.requests++;
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    this.sent = true;
-    if (!this.exchange.wants(this)) controller.abort(new ProxyAbort('client went away'));
-  }
-
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, _headers: unknown, statusMessage?: string): void {
-    if (statusCode < 200) return; // interim (1xx) responses are not relayed
-    this.node.metrics.response(statusCode, (performance.now() - this.startedAt) / 1000);
-    this.exchange.responseStart(this, statusCode, statusMessage ?? '', (controller.rawHeaders ?? []) as (Buffer | string)[]);
-  }
-
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.exchange.responseData(this, chunk);
-  }
-
-  onResponseEnd(): void {
-    this.settle();
-    this.exchange.responseEnd(this);
-  }
-
-  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
-    this.settle(err);
-    this.exchange.attemptFailed(this, err);
-  }
-
-  pause(): void {
-    this.controller?.pause();
-  }
-
-  resume(): void {
-    this.controller?.resume();
-  }
-
-  abort(reason: string): void {
-    if (!this.settled && this.controller && !this.controller.aborted) this.controller.abort(new ProxyAbort(reason));
-  }
-
-  private settle(err?: Error): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.node.inflight--;
-    if (err && !(err instanceof ProxyAbort)) this.node.metrics.error(upstreamErrorKind(err, this.sent));
-  }
-}
-
 /** One client request and its way through the pool. uWS request data is copied out in the constructor. */
-class Exchange {
+class Exchange implements AttemptOwner {
   private readonly method: string;
   private readonly path: string;
   private readonly headers: string[];
@@ -522,31 +451,5 @@ class Exchange {
     } catch (err) {
       this.shared.log.error('node proxy: onBroadcastAccepted failed:', err);
     }
-  }
-}
-
-/** The node answers an accepted broadcast with the txid as a JSON string. */
-export function parseTxid(body: string): string | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  if (typeof v !== 'string') return undefined;
-  const m = /^(?:0x)?([0-9a-fA-F]{64})$/.exec(v);
-  return m ? `0x${m[1].toLowerCase()}` : undefined;
-}
-
-/** The transaction bytes of a broadcast body: raw octets, or `{"tx": "<hex>"}` for JSON bodies. */
-export function rawTxOf(body: Buffer, contentType: string | undefined): Buffer | undefined {
-  if (!contentType?.toLowerCase().includes('json')) return body;
-  try {
-    const tx = (JSON.parse(body.toString('utf8')) as { tx?: unknown })?.tx;
-    if (typeof tx !== 'string') return undefined;
-    const hex = tx.startsWith('0x') ? tx.slice(2) : tx;
-    return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex') : undefined;
-  } catch {
-    return undefined;
   }
 }
