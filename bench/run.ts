@@ -18,8 +18,8 @@ import { copyEscape } from '../src/ingest/tsv/copy-text.ts';
 import { replaceSection } from './lib/results.ts';
 
 const PROFILES = {
-  quick: { sizes: [10_000, 100_000], liveRequests: 2_000, liveRate: 100, concurrency: [1, 8, 32], queryRequests: 2_000, querySeconds: 10 },
-  full: { sizes: [10_000, 100_000, 1_000_000], liveRequests: 20_000, liveRate: 200, concurrency: [1, 8, 32], queryRequests: 20_000, querySeconds: 30 },
+  quick: { sizes: [10_000, 100_000], liveRequests: 2_000, liveRate: 100, concurrency: [1, 8, 32], queryRequests: 2_000, querySeconds: 5 },
+  full: { sizes: [10_000, 100_000, 1_000_000], liveRequests: 20_000, liveRate: 200, concurrency: [1, 8, 32], queryRequests: 20_000, querySeconds: 15 },
 };
 
 const OUT = join(ROOT, 'bench', 'out');
@@ -83,9 +83,13 @@ async function main(): Promise<void> {
     const stored = await replay(head, 'query store', { keep: true });
     const t = await runCli('bench/query/targets.ts', [], { STACKS_API_DATA_DIR: stored.dataDir });
     const targets = JSON.parse(t.output.trim().split('\n').at(-1)!) as QueryTargets;
-    const svc = await startService({ dataDir: stored.dataDir });
     const limits = { requests: profile.queryRequests, seconds: profile.querySeconds };
-    const rows: LoadResult[] = await runQuerySuite(svc.apiUrl, targets, profile.concurrency, limits);
+    // First without the response cache (every request runs its queries), then as deployed.
+    const uncached = await startService({ dataDir: stored.dataDir, env: { STACKS_API_RESPONSE_CACHE_MB: '0' } });
+    const rows: LoadResult[] = (await runQuerySuite(uncached.apiUrl, targets, profile.concurrency, limits)).map((r) => ({ ...r, name: `${r.name} (no cache)` }));
+    await uncached.stop();
+    const svc = await startService({ dataDir: stored.dataDir });
+    rows.push(...(await runQuerySuite(svc.apiUrl, targets, profile.concurrency, limits)));
     // The mixed run, while the held-back tail of the log is ingested live.
     const feeding = runCli('bench/lib/feed.ts', [tail, svc.eventUrl]);
     rows.push(await runMixed(svc.apiUrl, targets, 32, limits));
@@ -94,7 +98,7 @@ async function main(): Promise<void> {
     await svc.stop();
     const label = `${stored.txs.toLocaleString('en-US')} txs (${largest.toLocaleString('en-US')}-tx log, 90%)`;
     console.log(loadTable(rows, label, m, c));
-    save(`Queries (${values.profile})`, `Closed-loop undici clients on loopback against \`npm start\` on the stored log; each case bounded by ${limits.requests} requests or ${limits.seconds} s. The last row runs all cases interleaved while the log's last 10% is POSTed to the observer (${today()}).\n\n${loadTable(rows, label, m, c)}`);
+    save(`Queries (${values.profile})`, `Closed-loop undici clients on loopback against \`npm start\` on the stored log; each case bounded by ${limits.requests} requests or ${limits.seconds} s. Rows marked "(no cache)" ran with \`STACKS_API_RESPONSE_CACHE_MB=0\` (every request runs its queries); the others with the default response cache, where repeated URLs between two stored batches are answered from memory. The last row runs all cases interleaved while the log's last 10% is POSTed to the observer (${today()}).\n\n${loadTable(rows, label, m, c)}`);
   }
   if (only.has('micro')) {
     const r = await runCli('bench/decode.bench.ts', [], {});

@@ -5,6 +5,7 @@ import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
 import { writeReply, type Reply, type ResponseState } from './respond.ts';
 import { HttpError, httpError } from './errors.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -19,6 +20,14 @@ export interface RouteDef<Ctx = unknown> {
   /** Response schemas by status code. */
   responses?: Record<number, JsonSchema>;
   handler: (req: ApiRequest, ctx: Ctx) => Promise<Reply | unknown>;
+  /** false: never answered from the response cache (answers that change without new chain data). */
+  cache?: boolean;
+}
+
+/** Response caching for registerRoutes: the cache, and the version of the data answers depend on. */
+export interface CacheOptions {
+  cache: ResponseCache;
+  version: () => number;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
@@ -56,7 +65,7 @@ function responseCheck(route: RouteDef<never>): ((status: number, body: unknown)
   };
 }
 
-export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx): void {
+export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx, caching?: CacheOptions): void {
   for (const route of routes) {
     const names = paramNamesOf(route.path);
     const checkParams = compile(route.params);
@@ -68,6 +77,13 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
         state.aborted = true;
       });
       const request = copyRequest(res, req, names);
+      const cacheKey = caching && route.method === 'get' && route.cache !== false ? `${request.path}?${request.rawQuery}` : undefined;
+      const version = cacheKey ? caching!.version() : 0;
+      const hit = cacheKey ? caching!.cache.get(cacheKey, version) : undefined;
+      if (hit) {
+        writeReply(res, state, { status: hit.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: hit.body });
+        return;
+      }
       void (async () => {
         try {
           if (checkParams && !checkParams(request.params)) {
@@ -84,6 +100,12 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
           if (violation) {
             console.error(`${route.method.toUpperCase()} ${request.path}: response schema violation: ${violation}`);
             writeReply(res, state, { status: 500, body: { error: 'Response schema violation', message: `${route.path}: ${violation}` } });
+            return;
+          }
+          if (cacheKey && reply.status === 200 && !reply.headers && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)) {
+            const body = JSON.stringify(reply.body);
+            caching!.cache.set(cacheKey, version, { status: 200, body });
+            writeReply(res, state, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
             return;
           }
           writeReply(res, state, reply);

@@ -1,6 +1,6 @@
 // The API's uWebSockets.js app: every route family registered on one app, JSON 404 for the rest.
 import uWS, { type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
-import { registerRoutes, type RouteDef } from './route.ts';
+import { registerRoutes, type CacheOptions, type RouteDef } from './route.ts';
 import { writeJson } from './respond.ts';
 
 export interface Listening {
@@ -11,9 +11,9 @@ export interface Listening {
 /** Extra registration for families that are not plain JSON routes (e.g. the node proxy). */
 export type AppPlugin = (app: TemplatedApp) => void;
 
-export function createApiApp<Ctx>(routes: readonly RouteDef<Ctx>[], ctx: Ctx, plugins: readonly AppPlugin[] = []): TemplatedApp {
+export function createApiApp<Ctx>(routes: readonly RouteDef<Ctx>[], ctx: Ctx, plugins: readonly AppPlugin[] = [], caching?: CacheOptions): TemplatedApp {
   const app = uWS.App();
-  registerRoutes(app, routes, ctx);
+  registerRoutes(app, routes, ctx, caching);
   for (const plugin of plugins) plugin(app);
   app.any('/*', (res, req) => {
     const method = req.getCaseSensitiveMethod().toUpperCase();

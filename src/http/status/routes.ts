@@ -15,6 +15,8 @@ export const statusRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended',
+    // Carries the event log's received id, which moves without new stored data.
+    cache: false,
     summary: 'API status',
     tags: ['Info'],
     responses: { 200: SERVER_STATUS },
