@@ -9,6 +9,7 @@ import { createApiApp, listen, type Listening } from './http/server.ts';
 import { apiRoutes } from './http/routes.ts';
 import type { ApiContext } from './http/context.ts';
 import { createProxyPlugin, loadProxyConfig, type ProxyPlugin } from './http/proxy/index.ts';
+import { responseCacheFromEnv } from './http/response-cache.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -55,7 +56,11 @@ async function main(): Promise<void> {
         ? (_txid, rawTx) => void pipeline.writer.append({ path: '/new_mempool_tx', body: Buffer.from(JSON.stringify([`0x${rawTx.toString('hex')}`])) })
         : undefined,
     });
-    const api = createApiApp(apiRoutes, ctx, [proxy.plugin]);
+    const cache = responseCacheFromEnv();
+    // Answers depend on stored chain data: here the processor's committed entry; a read-only process
+    // cannot see that cheaply, so its entries live for one second.
+    const version = pipeline ? () => pipeline.processor.committedId : () => Math.floor(Date.now() / 1000);
+    const api = createApiApp(apiRoutes, ctx, [proxy.plugin], cache ? { cache, version } : undefined);
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);
   }
