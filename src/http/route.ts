@@ -1,6 +1,6 @@
 // A route: its uWS pattern, the JSON Schemas of its params, query and responses, and its handler.
 // Requests are validated with ajv before the handler runs; the same schemas feed the OpenAPI document.
-import type { TemplatedApp } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
 import { writeReply, type Reply, type ResponseState } from './respond.ts';
@@ -71,7 +71,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
     const checkParams = compile(route.params);
     const checkQuery = compile(route.query);
     const checkResponse = responseCheck(route as RouteDef<never>);
-    app[route.method](route.path, (res, req) => {
+    const handle = (res: HttpResponse, req: HttpRequest): void => {
       const state: ResponseState = { aborted: false };
       res.onAborted(() => {
         state.aborted = true;
@@ -117,7 +117,11 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
           }
         }
       })();
-    });
+    };
+    // Like the reference (Fastify's ignoreTrailingSlash): `/x` and `/x/` are the same route; the
+    // official client calls several list endpoints with the slash.
+    app[route.method](route.path, handle);
+    if (!route.path.endsWith('/')) app[route.method](`${route.path}/`, handle);
   }
 }
 

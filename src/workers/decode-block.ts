@@ -120,7 +120,13 @@ export function txRefOf(tx: NodeTx, s: TxSummary): TxRef {
     type_id: s.type_id,
     contract_id: s.contract_id,
     function_name: s.function_name,
+    principals: principalsOf(s),
   };
+}
+
+/** Sender, sponsor and the principals the payload names, once each. */
+export function principalsOf(s: TxSummary): string[] {
+  return [...new Set([s.sender_address, s.sponsor_address, ...s.principals].filter(Boolean))];
 }
 
 export interface TxContext {

@@ -1,7 +1,7 @@
 // Decoding of the observer paths other than /new_block.
 import { RowSet } from './rows.ts';
 import type { DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
-import { summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
+import { principalsOf, summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeTx } from './tx-summary.ts';
 import { decodeTransaction } from './decode/transaction.ts';
@@ -99,6 +99,7 @@ export function decodeMempool(rawTxs: string[]): DecodedEvent {
       type_id: s.type_id,
       contract_id: s.contract_id,
       function_name: s.function_name,
+      principals: principalsOf(s),
     };
   });
   return { kind: 'mempool', txs, facts: {} };

@@ -35,6 +35,8 @@ export interface TxRef {
   type_id: string;
   contract_id: string;
   function_name: string;
+  /** Every principal the tx names (sender, sponsor, recipient, contract): the mempool's address index. */
+  principals: string[];
 }
 
 /** Balance change of one principal in one asset ('stx' or an FT asset id), all decimal strings. */

@@ -5,7 +5,7 @@ import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
 import { scopeWhere, SCOPE_PARAMS, burnHeightAt, type ReadHeight, type Scope } from './scope.ts';
 import { ROLE } from '../../workers/address-index.ts';
-import { decodeTransaction, parsePrincipal } from '../../workers/decode/index.ts';
+import { decodeTransaction } from '../../workers/decode/index.ts';
 
 export interface Totals {
   balance: bigint;
@@ -209,24 +209,18 @@ export interface PendingDelta {
   outbound: bigint;
 }
 
-/** Pending mempool txs naming the principal as sender, sponsor or token-transfer recipient. */
+/** Pending mempool txs naming the principal as sender, sponsor or token-transfer recipient: read
+ *  through the mempool's address index, and the status of those txs only. */
 export async function pendingMempoolTxs(store: Store, principal: string): Promise<Array<{ tx_id: string; raw_tx: string; sender_address: string; sponsor_address: string; fee_rate: string; type_id: string }>> {
-  // A token transfer names its recipient in the payload: the serialized principal's hex narrows
-  // the candidates before they are decoded.
-  let needle = '';
-  try {
-    const pp = parsePrincipal(principal);
-    needle = `${pp.contractName ? '06' : '05'}${pp.version.toString(16).padStart(2, '0')}${pp.hash160}`;
-  } catch {
-    needle = '';
-  }
   return rows(
     store,
     `SELECT tx_id, raw_tx, sender_address, sponsor_address, toString(fee_rate) AS fee_rate, type_id FROM mempool_txs
-     WHERE (sender_address = {p:String} OR sponsor_address = {p:String} OR (type_id = 'token_transfer' AND {needle:String} != '' AND position(raw_tx, {needle:String}) > 0))
-       AND tx_id IN (SELECT tx_id FROM mempool_status FINAL WHERE status = 'pending')
+     WHERE tx_id IN (
+         SELECT tx_id FROM mempool_status
+         WHERE tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal = {p:String})
+         GROUP BY tx_id HAVING argMax(status, version) = 'pending')
      LIMIT 1 BY tx_id`,
-    { p: principal, needle },
+    { p: principal },
   );
 }
 

@@ -120,7 +120,7 @@ export async function principalTxEvents(store: Store, principal: string, txId: s
  * microblocks still count as pending (as the reference).
  */
 export async function addressMempool(store: Store, principal: string, q: { limit: number; offset: number; unanchored: boolean; exclude_function_args: boolean }) {
-  const { entries } = await pendingEntries(store, q.unanchored);
+  const { entries } = await pendingEntries(store, q.unanchored, principal);
   const transfers = entries.filter((e) => e.type_id === 'token_transfer' && e.sender_address !== principal);
   const raws = await mempoolRawTxs(store, transfers.map((e) => e.tx_id));
   const recipientOf = (id: string): string => {

@@ -43,16 +43,19 @@ function parseEntry(r: Record<string, unknown>): MempoolEntry {
  * Mempool txs whose latest status is one of `statuses`, plus `extra` ids (any status). `log_id` is
  * the entry that first put the tx in the mempool (mempool_status versions are log ids).
  */
-async function entriesWhere(store: Store, statuses: string[], extra: string[] = []): Promise<MempoolEntry[]> {
+async function entriesWhere(store: Store, statuses: string[], extra: string[] = [], principal?: string): Promise<MempoolEntry[]> {
+  // For one principal, only the txs its mempool address index names are looked at.
+  const scope = principal === undefined ? '' : 'WHERE tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal = {p:String})';
   const list = await rows<Record<string, unknown>>(
     store,
     `SELECT ${ENTRY_COLUMNS}, s.status AS status, s.reason AS reason, s.first AS log_id
      FROM mempool_txs AS m
      INNER JOIN (SELECT tx_id, toString(argMax(status, version)) AS status, argMax(reason, version) AS reason, min(version) AS first
-                 FROM mempool_status GROUP BY tx_id
+                 FROM mempool_status ${scope} GROUP BY tx_id
                  HAVING status IN {st:Array(String)} OR tx_id IN {extra:Array(String)}) AS s ON s.tx_id = m.tx_id
+     ${principal === undefined ? '' : 'WHERE m.tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal = {p:String})'}
      LIMIT 1 BY m.tx_id`,
-    { st: statuses, extra },
+    { st: statuses, extra, p: principal ?? '' },
   );
   return list.map(parseEntry);
 }
@@ -60,11 +63,11 @@ async function entriesWhere(store: Store, statuses: string[], extra: string[] = 
 /**
  * The pending mempool. Without `includeUnanchored`, txs mined only in unconfirmed microblocks are
  * still pending (as the reference treats them); `countable` excludes those, as the reference's
- * mempool counter does.
+ * mempool counter does. With `principal`, only txs naming it (read through the mempool's address index).
  */
-export async function pendingEntries(store: Store, includeUnanchored: boolean): Promise<{ entries: MempoolEntry[]; countable: number }> {
+export async function pendingEntries(store: Store, includeUnanchored: boolean, principal?: string): Promise<{ entries: MempoolEntry[]; countable: number }> {
   const extra = includeUnanchored ? [] : (await unanchoredTxs(store, await getTip(store))).map((t) => t.tx_id);
-  const all = await entriesWhere(store, ['pending'], extra);
+  const all = await entriesWhere(store, ['pending'], extra, principal);
   const entries = all.filter((e) => e.status === 'pending' || extra.includes(e.tx_id));
   return { entries, countable: entries.filter((e) => e.status === 'pending').length };
 }

@@ -2,7 +2,7 @@
 // was applied (confirmations, orphaned txs coming back).
 import type { DecodedEvent } from '../../workers/decoded.ts';
 import { setMempool, type ApplyContext } from './context.ts';
-import { mempoolTxRow } from './overlay.ts';
+import { mempoolPrincipalRows, mempoolTxRow } from './overlay.ts';
 
 type MempoolEvent = Extract<DecodedEvent, { kind: 'mempool' }>;
 type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
@@ -11,6 +11,7 @@ export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
   const fresh = ev.txs.filter((t) => !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id));
   if (fresh.length === 0) return;
   ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, Math.floor(ctx.receivedAt / 1000), ctx.logId)));
+  ctx.batch.addRows('mempool_principals', fresh.flatMap((t) => mempoolPrincipalRows(t, ctx.logId)));
   for (const t of fresh) setMempool(ctx, t.tx_id, 'pending');
 }
 
@@ -27,14 +28,19 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
   if (ctx.mempool.size === 0) return;
   const rows = [];
   const restored = [];
+  const restoredPrincipals = [];
   for (const [tx_id, change] of ctx.mempool) {
     rows.push({ tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', version: ctx.logId });
     if (change.status === 'pending') {
-      if (change.tx && !ctx.state.mempoolPending.has(tx_id)) restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000), ctx.logId));
+      if (change.tx && !ctx.state.mempoolPending.has(tx_id)) {
+        restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000), ctx.logId));
+        restoredPrincipals.push(...mempoolPrincipalRows(change.tx, ctx.logId));
+      }
       ctx.state.mempoolPending.add(tx_id);
     } else ctx.state.mempoolPending.delete(tx_id);
   }
   ctx.batch.addRows('mempool_txs', restored);
+  ctx.batch.addRows('mempool_principals', restoredPrincipals);
   ctx.batch.addRows('mempool_status', rows);
   ctx.mempool.clear();
 }

@@ -81,3 +81,8 @@ export function mempoolTxRow(t: TxRef, receiptTime: number, logId: number) {
     log_id: logId,
   };
 }
+
+/** The mempool's address index: one row per principal a mempool tx names. */
+export function mempoolPrincipalRows(t: TxRef, logId: number) {
+  return (t.principals ?? [t.sender_address, t.sponsor_address].filter(Boolean)).map((principal) => ({ principal, tx_id: t.tx_id, log_id: logId }));
+}
