@@ -10,7 +10,13 @@ export interface DecodePool {
   readonly threads: number;
 }
 
-export function createDecodePool(threads = Math.max(1, Math.min(4, availableParallelism() - 1))): DecodePool {
+/** STACKS_API_DECODE_THREADS, else one per core but one (left to the main thread and the store). */
+export function defaultDecodeThreads(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.STACKS_API_DECODE_THREADS);
+  return Number.isInteger(n) && n > 0 ? n : Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+export function createDecodePool(threads = defaultDecodeThreads()): DecodePool {
   const pool = new Piscina({
     filename: new URL('./decode-worker.mjs', import.meta.url).href,
     minThreads: threads,
