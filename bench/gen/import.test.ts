@@ -2,21 +2,12 @@
 // rejected entry, and the service then reports the generated chain tip with every entry processed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, startService, tempDataDir } from '../../src/testing/service.ts';
+import { runScript, startService, tempDataDir } from '../../src/testing/service.ts';
 import { chainView, readLog } from './inspect.ts';
 
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const run = runScript;
 
 test('a generated log imports with every entry processed and none rejected', async () => {
   const dir = tempDataDir('stacks-gen-e2e-');

@@ -2,23 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, SHARED, startService, tempDataDir, waitForProcessing } from '../testing/service.ts';
+import { SHARED, runScript, startService, tempDataDir, waitForProcessing } from '../testing/service.ts';
 
-function importEvents(dataDir: string, file: string, extra: string[] = []): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/ingest/cli/import-events.ts'), '--file', file, ...extra], {
-      cwd: ROOT,
-      env: { ...process.env, STACKS_API_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const importEvents = (dataDir: string, file: string, extra: string[] = []) => runScript('src/ingest/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir });
 
 const FIXTURES = readdirSync(join(SHARED, 'fixtures')).filter((f) => /\.tsv(\.gz)?$/.test(f) && !f.includes('with-duplicates'));
 

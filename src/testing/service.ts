@@ -95,3 +95,19 @@ export function runTool(script: string, args: string[]): Promise<{ code: number;
     child.once('exit', (code) => res({ code: code ?? 1, output }));
   });
 }
+
+/** Runs one of the project's scripts with tsx, as a user would; `killWhen` is polled every 10 ms and
+ *  a true answer SIGKILLs it (a crash). */
+export function runScript(script: string, args: string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<{ code: number | null; signal: string | null; output: string }> {
+  return new Promise((res) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d));
+    child.stderr!.on('data', (d: Buffer) => (output += d));
+    const timer = killWhen === undefined ? undefined : setInterval(() => killWhen() && child.kill('SIGKILL'), 10);
+    child.once('exit', (code, signal) => {
+      clearInterval(timer);
+      res({ code, signal, output });
+    });
+  });
+}

@@ -1,9 +1,9 @@
 // Decoding of the observer paths other than /new_block.
 import { RowSet } from './rows.ts';
 import type { DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
-import { principalsOf, summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
+import { summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
-import { summarizeTx } from './tx-summary.ts';
+import { summarizeDecoded } from './tx-summary.ts';
 import { decodeTransaction } from './decode/transaction.ts';
 
 interface NodeBurnBlock {
@@ -84,23 +84,7 @@ export function decodeMicroblocks(m: NodeMicroblocks): DecodedEvent {
 export function decodeMempool(rawTxs: string[]): DecodedEvent {
   const txs: TxRef[] = rawTxs.map((raw) => {
     const d = decodeTransaction(raw);
-    const s = summarizeTx(raw, d.txId);
-    return {
-      tx_id: d.txId,
-      microblock_hash: '',
-      microblock_sequence: 2147483647,
-      microblock_parent_hash: '',
-      tx_index: 0,
-      raw_tx: raw,
-      sender_address: s.sender_address,
-      sponsor_address: s.sponsor_address,
-      nonce: s.nonce,
-      fee_rate: s.fee_rate,
-      type_id: s.type_id,
-      contract_id: s.contract_id,
-      function_name: s.function_name,
-      principals: principalsOf(s),
-    };
+    return txRefOf({ txid: d.txId, tx_index: 0, status: 'pending', raw_tx: raw, raw_result: '' }, summarizeDecoded(d));
   });
   return { kind: 'mempool', txs, facts: {} };
 }

@@ -23,3 +23,8 @@ export class RowSet {
 function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
+
+/** Rows as newline-terminated JSONEachRow text (big integers as decimal strings). */
+export function toJsonEachRow(rows: readonly Row[]): string {
+  return rows.map((r) => JSON.stringify(r, bigintAsString)).join('\n') + '\n';
+}

@@ -23,8 +23,8 @@ export async function resolveBlock(store: Store, id: string): Promise<BlockRow |
   return (await blockByHash(store, 'block_hash', h)) ?? (await blockByHash(store, 'index_block_hash', h));
 }
 
-/** Height of the canonical block `n` positions from `fromHeight` (below when n >= 0 going down). */
-async function canonicalHeightAt(store: Store, sql: string, params: Record<string, unknown>): Promise<string | undefined> {
+/** The index block hash the query selects, if any (the prev/next page cursors). */
+async function firstHash(store: Store, sql: string, params: Record<string, unknown>): Promise<string | undefined> {
   return (await rows<{ index_block_hash: string }>(store, sql, params))[0]?.index_block_hash;
 }
 
@@ -57,8 +57,8 @@ async function cursorPage(store: Store, q: CursorQuery) {
   if (blocks.length === 0) return empty;
   const first = blocks[0].block_height;
   const [prev, next, total] = await Promise.all([
-    canonicalHeightAt(store, `SELECT index_block_hash FROM ${scope} WHERE block_height < {h:UInt32} ORDER BY block_height DESC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
-    canonicalHeightAt(store, `SELECT index_block_hash FROM ${scope} WHERE block_height > {h:UInt32} ORDER BY block_height ASC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
+    firstHash(store, `SELECT index_block_hash FROM ${scope} WHERE block_height < {h:UInt32} ORDER BY block_height DESC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
+    firstHash(store, `SELECT index_block_hash FROM ${scope} WHERE block_height > {h:UInt32} ORDER BY block_height ASC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
     q.tenure === undefined ? canonicalBlockCount(store) : rows<{ n: string }>(store, `SELECT count() AS n FROM (SELECT DISTINCT index_block_hash FROM blocks WHERE tenure_height = {t:Int32})`, p).then((r) => Number(r[0]?.n ?? 0)),
   ]);
   return { limit, offset, total, next_cursor: next ?? null, prev_cursor: prev ?? null, cursor: blocks[0].index_block_hash, results: blocks.map(formatBlockV2) };

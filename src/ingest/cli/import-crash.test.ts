@@ -2,31 +2,13 @@
 // the state of an uninterrupted import — no event lost, none doubled. Export → import round-trips.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { ROOT, SHARED, tempDataDir } from '../../testing/service.ts';
+import { SHARED, runScript, tempDataDir } from '../../testing/service.ts';
 
 const FIXTURE = join(SHARED, 'fixtures', 'stackerdb-sample-events.tsv.gz');
 
-/** Runs a CLI; `killWhen` is polled every 10 ms and a true answer SIGKILLs the process. */
-function run(script: string, args: string[], dataDir: string, killWhen?: () => boolean): Promise<{ code: number | null; signal: string | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, STACKS_API_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
-    const timer = killWhen === undefined ? undefined : setInterval(() => killWhen() && child.kill('SIGKILL'), 10);
-    child.once('exit', (code, signal) => {
-      clearInterval(timer);
-      resolve({ code, signal, output });
-    });
-  });
-}
+const run = (script: string, args: string[], dataDir: string, killWhen?: () => boolean) => runScript(script, args, { STACKS_API_DATA_DIR: dataDir }, killWhen);
 
 const importEvents = (dataDir: string, file: string, killWhen?: () => boolean) => run('src/ingest/cli/import-events.ts', ['--file', file], dataDir, killWhen);
 

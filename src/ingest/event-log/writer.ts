@@ -1,7 +1,7 @@
 // Appends observer requests to the event log and makes them durable (fdatasync) before the caller
 // answers the node. Appends are serialized in id order; concurrent appends share one fdatasync
 // (group commit), so a burst of deliveries costs one disk flush, not one each.
-import { mkdirSync, openSync, closeSync, fstatSync, ftruncateSync } from 'node:fs';
+import { mkdirSync, openSync, closeSync, ftruncateSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { encodeHeader, recordSize, trailerBytes, RecordStatus } from './record.ts';
 import { listSegments, segmentPath } from './segments.ts';
@@ -28,7 +28,6 @@ function skipWritten(parts: Buffer[], written: number): Buffer[] {
 
 export class EventLogWriter {
   private fh!: FileHandle;
-  private segmentFirstId = 1;
   private size = 0;
   private nextId = 1;
   private writeChain: Promise<void> = Promise.resolve();
@@ -88,7 +87,6 @@ export class EventLogWriter {
     this.nextId = lastId + 1;
     this.writtenId = lastId;
     this.durable = lastId;
-    this.segmentFirstId = last.firstId;
     this.fh = await open(last.path, 'r+');
     this.size = offset;
   }
@@ -96,10 +94,7 @@ export class EventLogWriter {
   private async openSegment(firstId: number): Promise<void> {
     const path = segmentPath(this.dir, firstId);
     this.fh = await open(path, 'a+');
-    this.segmentFirstId = firstId;
-    const fd = openSync(path, 'r');
-    this.size = fstatSync(fd).size;
-    closeSync(fd);
+    this.size = (await this.fh.stat()).size;
   }
 
   /** Appends one record and resolves with its id once it is durable. */

@@ -3,6 +3,7 @@
 // makes a repeated insert of the same batch a no-op.
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Store } from '../../storage/client.ts';
+import { toJsonEachRow } from '../../workers/rows.ts';
 
 export class Batch {
   private readonly text = new Map<string, string[]>();
@@ -21,7 +22,7 @@ export class Batch {
 
   addRows(table: string, rows: Array<Record<string, unknown>>): void {
     if (rows.length === 0) return;
-    this.addText(table, rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).join('\n') + '\n');
+    this.addText(table, toJsonEachRow(rows));
   }
 
   addFacts(facts: Record<string, string>): void {
