@@ -1,5 +1,5 @@
 // Row serialization for inserts (tinybench): how fast the decode workers turn a block into
-// per-table JSONEachRow text, and what the JSON.stringify part of that costs.
+// per-table JSONCompactEachRow text, and what the JSON.stringify part of that costs.
 import { Bench } from 'tinybench';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ bench
   .add(`decodeBlock (${block.transactions.length} txs, ${block.events.length} events) → rows`, () => {
     decodeBlock(block);
   })
-  .add('RowSet: 1,000 event rows → JSONEachRow', () => {
+  .add('RowSet: 1,000 event rows → JSONCompactEachRow', () => {
     const set = new RowSet();
     for (const r of rows) set.add('stx_events', r);
     set.serialize();

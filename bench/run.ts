@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     await svc.stop();
     const label = `${stored.txs.toLocaleString('en-US')} txs (${largest.toLocaleString('en-US')}-tx log, 90%)`;
     console.log(loadTable(rows, label, m, c));
-    save(`Queries (${values.profile})`, `Closed-loop undici clients on loopback against \`npm start\` on the stored log; each case bounded by ${limits.requests} requests or ${limits.seconds} s. Rows marked "(no cache)" ran with \`STACKS_API_RESPONSE_CACHE_MB=0\` (every request runs its queries); the others with the default response cache, where repeated URLs between two stored batches are answered from memory. The last row runs all cases interleaved while the log's last 10% is POSTed to the observer (${today()}).\n\n${loadTable(rows, label, m, c)}`);
+    save(`Queries (${values.profile})`, `Closed-loop undici clients on loopback against \`npm start\` on the stored log; each case bounded by ${limits.requests} requests or ${limits.seconds} s. Rows marked "(no cache)" ran with \`STACKS_API_RESPONSE_CACHE_MB=0\` (every request runs its queries); the others with the default response cache, where repeated URLs between two stored batches are answered from memory (a mined canonical tx's answer until a reorg: the \"asked before\" row). The last row runs all cases interleaved while the log's last 10% is POSTed to the observer (${today()}).\n\n${loadTable(rows, label, m, c)}`);
   }
   if (only.has('micro')) {
     const r = await runCli('bench/decode.bench.ts', [], {});

@@ -3,8 +3,8 @@ import { loadConfig, ConfigError } from './config/config.ts';
 import { openStore } from './storage/client.ts';
 import { migrate } from './storage/migrate.ts';
 import { lockDataDir } from './ingest/data-lock.ts';
-import { openPipeline } from './ingest/pipeline.ts';
-import { createObserverApp } from './ingest/observer.ts';
+import { eventLogDir, openPipeline, type Pipeline } from './ingest/pipeline.ts';
+import { startObserverThread, type ObserverThread } from './ingest/observer-thread/observer-thread.ts';
 import { createApiApp, listen, type Listening } from './http/server.ts';
 import { apiRoutes } from './http/routes.ts';
 import type { ApiContext } from './http/context.ts';
@@ -29,22 +29,18 @@ async function main(): Promise<void> {
   if (config.mode !== 'readonly') await migrate(store);
 
   const listening: Listening[] = [];
-  const pipeline = config.mode !== 'readonly' ? await openPipeline(store, config.dataDir, { live: true }) : undefined;
-  if (pipeline) {
-    const observer = createObserverApp({
-      writer: pipeline.writer,
-      bodyLimit: config.eventBodyLimit,
-      check: async (path, body) => {
-        const out = await pipeline.checkPool.decode(path, body);
-        return out.ok ? { ok: true, decoded: out } : { ok: false, reason: out.reason };
-      },
-      onAccepted: (id, _path, decoded) => {
-        // Bounded: when processing lags far behind, entries are decoded again from the log instead.
-        if (decoded && pipeline.processor.handoff.size < 10_000) pipeline.processor.handoff.set(id, decoded as never);
-      },
+  let pipeline: Pipeline<ObserverThread> | undefined;
+  if (config.mode !== 'readonly') {
+    // The observer runs on its own thread with the log writer: the node's ack never waits for
+    // processing or API work on this one.
+    const observer = await startObserverThread({ logDir: eventLogDir(config.dataDir), host: config.eventHost, port: config.eventPort, bodyLimit: config.eventBodyLimit });
+    const p = await openPipeline(store, config.dataDir, { live: true, log: observer });
+    observer.onDecoded((id, decoded) => {
+      // Bounded: when processing lags far behind, entries are decoded again from the log instead.
+      if (p.processor.handoff.size < 10_000) p.processor.handoff.set(id, decoded as never);
     });
-    listening.push(await listen(observer, config.eventHost, config.eventPort));
-    console.log(`event observer listening on ${config.eventHost}:${listening.at(-1)!.port}`);
+    pipeline = p;
+    console.log(`event observer listening on ${config.eventHost}:${observer.port}`);
   }
   let proxy: ProxyPlugin | undefined;
   if (config.mode !== 'writeonly') {
@@ -59,8 +55,14 @@ async function main(): Promise<void> {
     const cache = responseCacheFromEnv();
     // Answers depend on stored chain data: here the processor's committed entry; a read-only process
     // cannot see that cheaply, so its entries live for one second.
-    const version = pipeline ? () => pipeline.processor.committedId : () => Math.floor(Date.now() / 1000);
-    const api = createApiApp(apiRoutes, ctx, [proxy.plugin], cache ? { cache, version } : undefined);
+    const processor = pipeline?.processor;
+    const versions = processor
+      ? () => ({ commit: processor.committedId, reorg: processor.reorgGeneration })
+      : () => {
+          const tick = Math.floor(Date.now() / 1000);
+          return { commit: tick, reorg: tick };
+        };
+    const api = createApiApp(apiRoutes, ctx, [proxy.plugin], cache ? { cache, versions } : undefined);
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);
   }

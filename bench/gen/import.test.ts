@@ -2,7 +2,7 @@
 // rejected entry, and the service then reports the generated chain tip with every entry processed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runScript, startService, tempDataDir } from '../../src/testing/service.ts';
 import { chainView, readLog } from './inspect.ts';
@@ -19,13 +19,20 @@ test('a generated log imports with every entry processed and none rejected', asy
   assert.ok(view.forks.length > 0 && rows.some((r) => r.path === '/new_microblocks'), 'the log has forks and microblocks');
 
   const dataDir = join(dir, 'data');
-  const imp = await run('src/ingest/cli/import-events.ts', ['--file', file], { STACKS_API_DATA_DIR: dataDir });
+  const statsFile = join(dir, 'stats.json');
+  const imp = await run('src/ingest/cli/import-events.ts', ['--file', file, '--stats-json', statsFile], { STACKS_API_DATA_DIR: dataDir });
   assert.equal(imp.code, 0, imp.output);
   assert.doesNotMatch(imp.output, /processing stopped/, imp.output);
   const m = /processed (\d+) entries(?: \((\d+) rejected\))?/.exec(imp.output);
   assert.ok(m, imp.output);
   assert.equal(Number(m[1]), rows.length, 'every entry processed');
   if (m[2] !== undefined) assert.equal(Number(m[2]), 0, 'no entry rejected');
+  // The benchmark's counters: every delivered block's (and microblock stream's) txs and events.
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as { txs: number; events: number; blocks: number };
+  const delivered = rows.filter((r) => r.path === '/new_block' || r.path === '/new_microblocks').map((r) => r.body as { transactions: unknown[]; events: unknown[] });
+  assert.equal(stats.blocks, rows.filter((r) => r.path === '/new_block').length);
+  assert.equal(stats.txs, delivered.reduce((n, b) => n + b.transactions.length, 0));
+  assert.equal(stats.events, delivered.reduce((n, b) => n + b.events.length, 0));
 
   const svc = await startService({ dataDir });
   try {

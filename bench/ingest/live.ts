@@ -72,3 +72,13 @@ export function liveTable(rows: LiveResult[], machine: string, commit: string): 
   const f = (n: number, d = 1) => n.toFixed(d);
   return [head, ...rows.map((r) => `| ${r.label} | ${r.ratePerSec} | ${r.sent} | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${machine} | ${commit} |`)].join('\n');
 }
+
+// `npx tsx bench/ingest/live.ts --file <log.tsv> [--rate 100] [--requests 2000]`: one live run, printed.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { parseArgs } = await import('node:util');
+  const { machine, commit } = await import('../lib/env.ts');
+  const { values } = parseArgs({ options: { file: { type: 'string' }, rate: { type: 'string', default: '100' }, requests: { type: 'string', default: '2000' } } });
+  if (!values.file) throw new Error('--file <log.tsv> is required');
+  const r = await live(values.file, values.file, Number(values.rate), Number(values.requests));
+  console.log(liveTable([r], machine(), commit()));
+}

@@ -3,11 +3,13 @@
 import { closedLoop, type LoadResult } from './load.ts';
 import type { QueryTargets } from './targets.ts';
 
-export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: number) => string }> {
+export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: number) => string; warm?: number }> {
   const pick = <T>(list: T[], i: number) => list[i % list.length];
   const principal = (i: number) => pick(t.principals, i);
   return [
     { name: 'tx by id', path: (i) => `/extended/v1/tx/${pick(t.txIds, i)}` },
+    // Txs asked for before: a mined canonical tx's answer is cached until a reorg, across new blocks.
+    { name: 'tx by id, asked before (200 ids)', path: (i) => `/extended/v1/tx/${t.txIds[i % Math.min(200, t.txIds.length)]}`, warm: 200 },
     { name: `heavy address txs, first page (${t.heavyCount} txs)`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50` },
     { name: 'heavy address txs, offset 50,000', path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50&offset=${Math.min(50_000, Math.max(0, t.heavyCount - 50))}` },
     { name: 'address STX balance', path: (i) => `/extended/v1/address/${principal(i)}/stx` },
@@ -23,7 +25,7 @@ export async function runQuerySuite(apiUrl: string, t: QueryTargets, concurrency
   const out: LoadResult[] = [];
   for (const c of queryCases(t)) {
     // Warm caches and connections so the first measured requests are not cold.
-    await closedLoop(apiUrl, c.name, c.path, 4, { requests: 50, seconds: 10 });
+    await closedLoop(apiUrl, c.name, c.path, 4, { requests: c.warm ?? 50, seconds: 30 });
     for (const clients of concurrency) out.push(await closedLoop(apiUrl, c.name, c.path, clients, limits));
   }
   return out;

@@ -1,14 +1,26 @@
 // A cache of whole GET answers, valid while the stored chain data has not changed: entries carry
 // the data version they were computed at (the processor's committed log id, or a clock tick where
-// this process does not ingest) and are dropped when it moves on. Bounded by bytes, least recently
-// used out first. The reference API does the same with ETags keyed on its chain tip.
+// this process does not ingest) and are dropped when it moves on. Answers that only a reorg can
+// change (a mined, canonical tx) are kept under the reorg generation instead, so they outlive new
+// blocks. Bounded by bytes, least recently used out first. The reference API does the same with
+// ETags keyed on its chain tip.
 
 export interface CachedReply {
   status: number;
   body: string;
 }
 
+/** What an answer depends on: any new chain data, or only a reorg. */
+export type CacheScope = 'commit' | 'reorg';
+
+/** The current version of each scope. */
+export interface CacheVersions {
+  commit: number;
+  reorg: number;
+}
+
 interface Entry extends CachedReply {
+  scope: CacheScope;
   version: number;
   bytes: number;
 }
@@ -21,9 +33,9 @@ export class ResponseCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string, version: number): CachedReply | undefined {
+  get(key: string, versions: CacheVersions): CachedReply | undefined {
     const e = this.entries.get(key);
-    if (!e || e.version !== version) {
+    if (!e || e.version !== versions[e.scope]) {
       this.misses++;
       return undefined;
     }
@@ -34,7 +46,7 @@ export class ResponseCache {
     return e;
   }
 
-  set(key: string, version: number, reply: CachedReply): void {
+  set(key: string, scope: CacheScope, versions: CacheVersions, reply: CachedReply): void {
     const bytes = reply.body.length * 2 + key.length * 2 + 64;
     if (bytes > this.maxBytes / 8) return;
     const old = this.entries.get(key);
@@ -42,7 +54,7 @@ export class ResponseCache {
       this.bytes -= old.bytes;
       this.entries.delete(key);
     }
-    this.entries.set(key, { ...reply, version, bytes });
+    this.entries.set(key, { ...reply, scope, version: versions[scope], bytes });
     this.bytes += bytes;
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

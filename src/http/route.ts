@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
 import { writeReply, type Reply, type ResponseState } from './respond.ts';
 import { HttpError, httpError } from './errors.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { CacheVersions, ResponseCache } from './response-cache.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -22,12 +22,14 @@ export interface RouteDef<Ctx = unknown> {
   handler: (req: ApiRequest, ctx: Ctx) => Promise<Reply | unknown>;
   /** false: never answered from the response cache (answers that change without new chain data). */
   cache?: boolean;
+  /** True for an answer only a reorg can change (cached across new blocks until one). */
+  stableUntilReorg?: (body: unknown) => boolean;
 }
 
-/** Response caching for registerRoutes: the cache, and the version of the data answers depend on. */
+/** Response caching for registerRoutes: the cache, and the versions of the data answers depend on. */
 export interface CacheOptions {
   cache: ResponseCache;
-  version: () => number;
+  versions: () => CacheVersions;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
@@ -78,8 +80,9 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
       });
       const request = copyRequest(res, req, names);
       const cacheKey = caching && route.method === 'get' && route.cache !== false ? `${request.path}?${request.rawQuery}` : undefined;
-      const version = cacheKey ? caching!.version() : 0;
-      const hit = cacheKey ? caching!.cache.get(cacheKey, version) : undefined;
+      // Read before the handler runs: an answer is never filed under a newer version than its data.
+      const versions = cacheKey ? caching!.versions() : { commit: 0, reorg: 0 };
+      const hit = cacheKey ? caching!.cache.get(cacheKey, versions) : undefined;
       if (hit) {
         writeReply(res, state, { status: hit.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: hit.body });
         return;
@@ -104,7 +107,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
           }
           if (cacheKey && reply.status === 200 && !reply.headers && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)) {
             const body = JSON.stringify(reply.body);
-            caching!.cache.set(cacheKey, version, { status: 200, body });
+            caching!.cache.set(cacheKey, route.stableUntilReorg?.(reply.body) ? 'reorg' : 'commit', versions, { status: 200, body });
             writeReply(res, state, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
             return;
           }

@@ -1,4 +1,4 @@
-// The event observer: accepts the node's POSTs, checks each body in the decode pool, appends it to
+// The event observer: accepts the node's POSTs, checks (decodes) each body, appends it to
 // the event log (durably) and only then answers. 200 {"result":"ok"} for a good body, 400 with a
 // JSON error for a malformed one (kept in the log, marked rejected), 413 over the size limit.
 import uWS, { type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
@@ -10,15 +10,16 @@ export interface CheckResult {
   ok: boolean;
   /** Why the body is malformed, when !ok. */
   reason?: string;
-  /** Whatever the checker produced for a good body (the decoded event), handed to onAccepted. */
+  /** Whatever the checker produced for a good body (the decoded event), handed to onStored. */
   decoded?: unknown;
 }
 
 export interface ObserverOptions {
   writer: EventLogWriter;
-  /** Checks (and decodes) a body off the event loop. */
+  /** Checks (and decodes) a body. */
   check: (path: string, body: Buffer) => Promise<CheckResult>;
-  onAccepted?: (id: number, path: string, decoded: unknown) => void;
+  /** Called once the answer is written, for every stored record; `decoded` for an accepted body. */
+  onStored?: (id: number, decoded?: unknown) => void;
   bodyLimit: number;
 }
 
@@ -40,7 +41,7 @@ function handlePost(res: HttpResponse, path: string, declaredLength: number, opt
     state.aborted = true;
   });
   if (declaredLength > opts.bodyLimit) {
-    void rejectOversized(res, state, path, declaredLength, opts);
+    rejectOversized(res, state, path, declaredLength, opts).catch((err) => console.error(`observer: storing an oversized ${path} failed:`, err));
     return;
   }
   const chunks: Buffer[] = [];
@@ -51,7 +52,7 @@ function handlePost(res: HttpResponse, path: string, declaredLength: number, opt
     received += chunk.byteLength;
     if (received > opts.bodyLimit) {
       overflowed = true;
-      void rejectOversized(res, state, path, received, opts);
+      rejectOversized(res, state, path, received, opts).catch((err) => console.error(`observer: storing an oversized ${path} failed:`, err));
       return;
     }
     // uWS reuses the chunk's memory after this callback returns: copy it.
@@ -62,8 +63,9 @@ function handlePost(res: HttpResponse, path: string, declaredLength: number, opt
 
 async function rejectOversized(res: HttpResponse, state: ResponseState, path: string, size: number, opts: ObserverOptions): Promise<void> {
   const reason = `body of ${path} is ${size} bytes or more, over the limit of ${opts.bodyLimit} bytes`;
+  let id: number | undefined;
   try {
-    await opts.writer.append({ path, body: Buffer.alloc(0), status: RecordStatus.Rejected, note: reason });
+    id = await opts.writer.append({ path, body: Buffer.alloc(0), status: RecordStatus.Rejected, note: reason });
   } finally {
     // Closing after the answer: the rest of the body is not read.
     if (!state.aborted) {
@@ -73,20 +75,15 @@ async function rejectOversized(res: HttpResponse, state: ResponseState, path: st
       });
     }
   }
+  opts.onStored?.(id);
 }
 
 async function accept(res: HttpResponse, state: ResponseState, path: string, chunks: Buffer[], size: number, opts: ObserverOptions): Promise<void> {
-  // A shared buffer lets the decode worker read the body without another copy.
-  const shared = Buffer.from(new SharedArrayBuffer(size));
-  let at = 0;
-  for (const c of chunks) {
-    c.copy(shared, at);
-    at += c.length;
-  }
+  const body = Buffer.concat(chunks, size);
   chunks.length = 0;
   let check: CheckResult;
   try {
-    check = await opts.check(path, shared);
+    check = await opts.check(path, body);
   } catch (err) {
     // The checker itself failed (not the body): the node will retry; nothing was stored.
     console.error(`observer: checking ${path} failed:`, err);
@@ -97,7 +94,7 @@ async function accept(res: HttpResponse, state: ResponseState, path: string, chu
   try {
     id = await opts.writer.append({
       path,
-      body: shared,
+      body,
       status: check.ok ? RecordStatus.Accepted : RecordStatus.Rejected,
       note: check.ok ? '' : (check.reason ?? 'malformed'),
     });
@@ -108,8 +105,9 @@ async function accept(res: HttpResponse, state: ResponseState, path: string, chu
   }
   if (!check.ok) {
     writeJson(res, state, 400, { error: 'Bad Request', message: check.reason ?? 'malformed body' });
+    opts.onStored?.(id);
     return;
   }
-  opts.onAccepted?.(id, path, check.decoded);
   writeJson(res, state, 200, { result: 'ok' });
+  opts.onStored?.(id, check.decoded);
 }

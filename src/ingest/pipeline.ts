@@ -1,17 +1,24 @@
-// The write side assembled: event log writer, decode pool, processor. Used by the server and by
-// the import command.
+// The write side assembled: event log, decode pool, processor. Used by the server (the log is
+// written by the observer thread) and by the import command (written right here).
 import { join } from 'node:path';
 import type { Store } from '../storage/client.ts';
-import { EventLogWriter } from './event-log/writer.ts';
+import { EventLogWriter, type AppendInput } from './event-log/writer.ts';
 import { createDecodePool, type DecodePool } from '../workers/pool.ts';
 import { Processor } from './processor/processor.ts';
 import type { IngestStatus } from '../http/context.ts';
 
-export interface Pipeline {
-  writer: EventLogWriter;
-  /** Checks observer requests before they are acknowledged; its own thread, so a processing
-   *  backlog never delays the node's ack. */
-  checkPool: DecodePool;
+/** What the processor and the API need of the event log, whichever thread writes it. */
+export interface EventLog {
+  readonly dir: string;
+  /** Id of the newest record that is on disk and synced. */
+  readonly durableId: number;
+  onDurable(listener: (id: number) => void): () => void;
+  append(input: AppendInput): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface Pipeline<Log extends EventLog = EventLog> {
+  writer: Log;
   /** Decodes log entries for the processor. */
   pool: DecodePool;
   processor: Processor;
@@ -21,18 +28,20 @@ export interface Pipeline {
 
 export const eventLogDir = (dataDir: string): string => join(dataDir, 'events');
 
-/** `live`: the observer is running (it gets its own check pool, and durable appends kick the processor). */
-export async function openPipeline(store: Store, dataDir: string, opts: { live: boolean; threads?: number }): Promise<Pipeline> {
-  const writer = await EventLogWriter.open(eventLogDir(dataDir));
+/** `live`: entries arrive while we run, and each durable append kicks the processor. */
+export async function openPipeline<Log extends EventLog = EventLogWriter>(
+  store: Store,
+  dataDir: string,
+  opts: { live: boolean; threads?: number; log?: Log },
+): Promise<Pipeline<Log>> {
+  const writer = opts.log ?? ((await EventLogWriter.open(eventLogDir(dataDir))) as unknown as Log);
   const pool = createDecodePool(opts.threads);
-  const checkPool = opts.live ? createDecodePool(1) : pool;
   const processor = new Processor({ store, logDir: writer.dir, pool, durableId: () => writer.durableId });
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
   return {
     writer,
-    checkPool,
     pool,
     processor,
     status: {
@@ -45,7 +54,6 @@ export async function openPipeline(store: Store, dataDir: string, opts: { live: 
       await processor.stop();
       await writer.close();
       await pool.close();
-      if (checkPool !== pool) await checkPool.close();
     },
   };
 }

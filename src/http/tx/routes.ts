@@ -215,6 +215,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
       properties: { event_limit: limitParam(20, 100), event_offset: OFFSET, unanchored: BOOL_FALSE, exclude_function_args: BOOL_FALSE },
     },
     responses: { 200: TX_OR_MEMPOOL_TX },
+    stableUntilReorg: isSettledCanonicalTx,
     handler: async (req, ctx) => {
       const id = req.params.tx_id;
       if (!has0x(id)) return redirect(`/extended/v1/tx/0x${id}${searchOf(req)}`);
@@ -257,4 +258,10 @@ async function blockTxList(
   const { total, keys } = await blockTxPage(ctx.store, block.index_block_hash, 'desc', q.limit, q.offset);
   const results = await getMinedTxObjects(ctx.store, keys, { excludeFunctionArgs: q.exclude_function_args });
   return { limit: q.limit, offset: q.offset, total, results };
+}
+
+/** A tx mined in a canonical (anchored) block: its object changes only if a reorg moves it. */
+function isSettledCanonicalTx(body: unknown): boolean {
+  const t = body as { tx_status?: string; canonical?: boolean; microblock_canonical?: boolean; is_unanchored?: boolean };
+  return t.canonical === true && t.microblock_canonical === true && t.is_unanchored === false && ['success', 'abort_by_response', 'abort_by_post_condition'].includes(t.tx_status ?? '');
 }

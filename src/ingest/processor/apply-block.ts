@@ -82,6 +82,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     const other = state.canonicalAt(h);
     if (other) orphaned.push(other);
   }
+  if (orphaned.length > 0) batch.reorged = true;
   for (const o of orphaned) {
     o.canonical = false;
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);

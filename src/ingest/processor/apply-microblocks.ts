@@ -58,6 +58,8 @@ export async function acceptMicroblockStream(ctx: ApplyContext, block: BlockStat
   for (const m of state.microblocksOf(block.parent_index_block_hash)) {
     if (accepted.has(m.microblock_hash)) {
       if (m.canonical && m.index_block_hash === block.index_block_hash) continue;
+      // Confirmed before by another block: its txs' placement changes.
+      if (m.canonical && m.index_block_hash) ctx.batch.reorged = true;
       Object.assign(m, {
         canonical: true,
         index_block_hash: block.index_block_hash,
@@ -69,6 +71,7 @@ export async function acceptMicroblockStream(ctx: ApplyContext, block: BlockStat
       });
       write(ctx, m);
     } else if (m.canonical) {
+      if (m.index_block_hash) ctx.batch.reorged = true;
       m.canonical = false;
       write(ctx, m);
       for (const tx of m.txs ?? []) if (!inBlock.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'pending', { tx });
@@ -80,6 +83,7 @@ export async function acceptMicroblockStream(ctx: ApplyContext, block: BlockStat
 export function orphanAcceptedMicroblocks(ctx: ApplyContext, block: BlockState): void {
   for (const m of ctx.state.microblocksOf(block.parent_index_block_hash)) {
     if (m.canonical && m.index_block_hash === block.index_block_hash) {
+      ctx.batch.reorged = true;
       m.canonical = false;
       write(ctx, m);
     }

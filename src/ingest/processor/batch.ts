@@ -1,9 +1,8 @@
 // Rows of many log entries gathered per table and inserted together: ClickHouse wants few large
 // inserts. Each insert carries a token derived from the batch's entry range and the table, which
 // makes a repeated insert of the same batch a no-op.
-import type { ClickHouseClient } from '@clickhouse/client';
-import type { Store } from '../../storage/client.ts';
-import { toJsonEachRow } from '../../workers/rows.ts';
+import type { RowWriter, Store } from '../../storage/client.ts';
+import { parseInsertTarget, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
 
 export class Batch {
   private readonly text = new Map<string, string[]>();
@@ -11,22 +10,25 @@ export class Batch {
   from = 0;
   to = 0;
   entries = 0;
+  /** Some block that was canonical stopped being so (a reorg): answers cached until a reorg expire. */
+  reorged = false;
 
-  addText(table: string, jsonEachRow: string | undefined): void {
-    if (!jsonEachRow) return;
-    let parts = this.text.get(table);
-    if (!parts) this.text.set(table, (parts = []));
-    parts.push(jsonEachRow);
-    this.bytes += jsonEachRow.length;
+  private addText(target: InsertTarget, text: string | undefined): void {
+    if (!text) return;
+    let parts = this.text.get(target);
+    if (!parts) this.text.set(target, (parts = []));
+    parts.push(text);
+    this.bytes += text.length;
   }
 
   addRows(table: string, rows: Array<Record<string, unknown>>): void {
     if (rows.length === 0) return;
-    this.addText(table, toJsonEachRow(rows));
+    this.addFacts(toCompactRows(table, rows));
   }
 
-  addFacts(facts: Record<string, string>): void {
-    for (const [table, text] of Object.entries(facts)) this.addText(table, text);
+  /** Rows serialized by a decode worker: insert target -> JSONCompactEachRow text. */
+  addFacts(facts: Record<InsertTarget, string>): void {
+    for (const [target, text] of Object.entries(facts)) this.addText(target, text);
   }
 
   noteEntry(id: number): void {
@@ -50,24 +52,27 @@ export class Batch {
   /** Inserts every table's rows: fact tables first (any order), then `last` in its order, so readers
    *  never see a canonical flag for a block whose rows are not there yet. */
   async insert(store: Store, last: readonly string[]): Promise<void> {
-    const facts = [...this.text.keys()].filter((t) => !last.includes(t));
+    const isLast = (target: InsertTarget) => last.includes(parseInsertTarget(target).table);
+    const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.
     facts.sort((a, b) => this.sizeOf(b) - this.sizeOf(a));
     const queue = [...facts];
-    const lane = async (client: ClickHouseClient) => {
-      for (let t = queue.shift(); t; t = queue.shift()) await this.insertTable(client, t);
+    const writers = store.writers();
+    const lane = async (writer: RowWriter) => {
+      for (let t = queue.shift(); t; t = queue.shift()) await this.insertTable(writer, t);
     };
-    await Promise.all(store.writers().map(lane));
-    for (const table of last) if (this.text.has(table)) await this.insertTable(store.client, table);
+    await Promise.all(writers.map(lane));
+    for (const table of last) {
+      for (const target of this.text.keys()) if (parseInsertTarget(target).table === table) await this.insertTable(writers[0], target);
+    }
   }
 
-  private sizeOf(table: string): number {
-    return (this.text.get(table) ?? []).reduce((n, p) => n + p.length, 0);
+  private sizeOf(target: InsertTarget): number {
+    return (this.text.get(target) ?? []).reduce((n, p) => n + p.length, 0);
   }
 
-  private async insertTable(client: ClickHouseClient, table: string): Promise<void> {
-    const body = this.text.get(table)!.join('');
-    const token = `${this.from}-${this.to}:${table}`;
-    await client.command({ query: `INSERT INTO ${table} SETTINGS insert_deduplication_token = '${token}' FORMAT JSONEachRow\n${body}` });
+  private async insertTable(writer: RowWriter, target: InsertTarget): Promise<void> {
+    const { table, columns } = parseInsertTarget(target);
+    await writer.insertRows(table, columns, this.text.get(target)!.join(''), `${this.from}-${this.to}:${target}`);
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Store } from '../../storage/client.ts';
 import type { DecodePool } from '../../workers/pool.ts';
 import type { DecodeOutcome, DecodedEvent } from '../../workers/decoded.ts';
+import { parseInsertTarget } from '../../workers/rows.ts';
 import { readRecords } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
 import { Batch } from './batch.ts';
@@ -34,9 +35,9 @@ function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
   if (ev.kind !== 'block' && ev.kind !== 'microblocks') return;
   if (ev.kind === 'block') stats.blocks++;
   stats.txs += ev.txs.length;
-  for (const t of EVENT_TABLES) {
-    const text = ev.facts[t];
-    if (text) for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) stats.events++;
+  for (const [target, text] of Object.entries(ev.facts)) {
+    if (!EVENT_TABLES.includes(parseInsertTarget(target).table)) continue;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) stats.events++;
   }
 }
 
@@ -77,6 +78,10 @@ export class Processor {
   constructor(private readonly opts: ProcessorOptions) {
     this.checkpointFile = opts.checkpointFile ?? join(opts.logDir, 'checkpoint.json');
   }
+
+  /** Counts stored batches that orphaned a canonical block; what a mined, canonical tx looks like
+   *  changes only when this does. */
+  reorgGeneration = 0;
 
   get committedId(): number {
     return this.checkpoint.committed;
@@ -199,6 +204,7 @@ export class Processor {
     } catch (e) {
       throw new BatchInsertError(batch.from, batch.to, e as Error);
     }
+    if (batch.reorged) this.reorgGeneration++;
     this.checkpoint = { committed: batch.to, pending: null };
     writeCheckpoint(this.checkpointFile, this.checkpoint);
     this.stats.batches++;

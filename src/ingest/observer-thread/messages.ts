@@ -1,0 +1,24 @@
+// What the observer thread and the main thread say to each other.
+import type { AppendInput } from '../event-log/writer.ts';
+
+export interface ObserverThreadData {
+  logDir: string;
+  host: string;
+  port: number;
+  bodyLimit: number;
+  /** One BigInt64 slot: the durable id, stored before any append resolves (so before the node's
+   *  ack), read by the main thread without waiting for a message. */
+  durable: SharedArrayBuffer;
+}
+
+/** Observer thread → main thread. */
+export type FromObserver =
+  | { type: 'ready'; port: number; durableId: number }
+  | { type: 'failed'; message: string }
+  /** Record `id` is durable (as is everything before it); `decoded` is the accepted body's decode. */
+  | { type: 'appended'; id: number; durableId: number; decoded?: unknown; seq?: number }
+  | { type: 'append-failed'; seq: number; message: string }
+  | { type: 'closed' };
+
+/** Main thread → observer thread. */
+export type ToObserver = { type: 'append'; seq: number; input: AppendInput } | { type: 'close' };

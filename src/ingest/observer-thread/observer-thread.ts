@@ -1,0 +1,96 @@
+// Main-thread side of the observer thread: starts it, mirrors its durable id, relays appends (the
+// proxy records accepted broadcasts) and hands decoded bodies to whoever processes them.
+import { Worker } from 'node:worker_threads';
+import type { AppendInput } from '../event-log/writer.ts';
+import type { EventLog } from '../pipeline.ts';
+import type { FromObserver, ObserverThreadData, ToObserver } from './messages.ts';
+
+export interface ObserverThread extends EventLog {
+  readonly port: number;
+  /** Called with each accepted body's decode, before durable listeners hear of its id. */
+  onDecoded(handler: (id: number, decoded: unknown) => void): void;
+}
+
+export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): Promise<ObserverThread> {
+  const data: ObserverThreadData = { ...opts, durable: new SharedArrayBuffer(8) };
+  const durableSlot = new BigInt64Array(data.durable);
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: data });
+  // What the durable listeners last heard; the current id is read from the shared slot.
+  let durable = 0;
+  let seq = 0;
+  const durableListeners = new Set<(id: number) => void>();
+  const pending = new Map<number, { resolve: (id: number) => void; reject: (e: Error) => void }>();
+  let decodedHandler: (id: number, decoded: unknown) => void = () => {};
+  let closed: (() => void) | undefined;
+
+  return new Promise((resolve, reject) => {
+    worker.on('error', (e) => {
+      reject(e);
+      console.error('observer thread failed:', e);
+    });
+    worker.on('exit', (code) => {
+      for (const p of pending.values()) p.reject(new Error('the observer thread exited'));
+      pending.clear();
+      closed?.();
+      if (!closed) reject(new Error(`the observer thread exited (${code})`));
+    });
+    worker.on('message', (m: FromObserver) => {
+      switch (m.type) {
+        case 'ready':
+          durable = m.durableId;
+          resolve(handle(m.port));
+          break;
+        case 'failed':
+          reject(new Error(m.message));
+          void worker.terminate();
+          break;
+        case 'appended':
+          if (m.decoded !== undefined) decodedHandler(m.id, m.decoded);
+          if (m.seq !== undefined) pending.get(m.seq)?.resolve(m.id);
+          pending.delete(m.seq ?? -1);
+          if (m.durableId > durable) {
+            durable = m.durableId;
+            for (const l of durableListeners) l(m.durableId);
+          }
+          break;
+        case 'append-failed':
+          pending.get(m.seq)?.reject(new Error(m.message));
+          pending.delete(m.seq);
+          break;
+        case 'closed':
+          break;
+      }
+    });
+  });
+
+  function handle(port: number): ObserverThread {
+    const send = (m: ToObserver) => worker.postMessage(m);
+    return {
+      port,
+      dir: data.logDir,
+      get durableId() {
+        return Number(Atomics.load(durableSlot, 0));
+      },
+      onDurable(listener) {
+        durableListeners.add(listener);
+        return () => durableListeners.delete(listener);
+      },
+      onDecoded(handler) {
+        decodedHandler = handler;
+      },
+      append(input: AppendInput) {
+        return new Promise<number>((resolveAppend, rejectAppend) => {
+          const id = ++seq;
+          pending.set(id, { resolve: resolveAppend, reject: rejectAppend });
+          send({ type: 'append', seq: id, input });
+        });
+      },
+      close() {
+        return new Promise<void>((done) => {
+          closed = done;
+          send({ type: 'close' });
+        });
+      },
+    };
+  }
+}
