@@ -9,7 +9,7 @@ import { decodeAttachments, decodeBurnBlock, decodeDrop, decodeMempool, decodeMi
 
 export interface DecodeTask {
   path: string;
-  /** The request body (a SharedArrayBuffer-backed view from the observer, or a plain copy). */
+  /** The request body. */
   body: Uint8Array;
   /** For block 1: the boot block's body, whose txs are shown as block 1's. */
   bootBody?: Uint8Array;

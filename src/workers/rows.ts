@@ -13,6 +13,11 @@ export function insertTarget(table: string, columns: readonly string[]): InsertT
   return `${table}(${columns.join(',')})`;
 }
 
+/** The table a target inserts into (without splitting its column list). */
+export function targetTable(target: InsertTarget): string {
+  return target.slice(0, target.indexOf('('));
+}
+
 export function parseInsertTarget(target: InsertTarget): { table: string; columns: string[] } {
   const open = target.indexOf('(');
   return { table: target.slice(0, open), columns: target.slice(open + 1, -1).split(',') };

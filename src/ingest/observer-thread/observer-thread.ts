@@ -46,8 +46,10 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
           break;
         case 'appended':
           if (m.decoded !== undefined) decodedHandler(m.id, m.decoded);
-          if (m.seq !== undefined) pending.get(m.seq)?.resolve(m.id);
-          pending.delete(m.seq ?? -1);
+          if (m.seq !== undefined) {
+            pending.get(m.seq)?.resolve(m.id);
+            pending.delete(m.seq);
+          }
           if (m.durableId > durable) {
             durable = m.durableId;
             for (const l of durableListeners) l(m.durableId);
@@ -58,6 +60,7 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
           pending.delete(m.seq);
           break;
         case 'closed':
+          // close() resolves when the thread has exited (below), not on this message.
           break;
       }
     });

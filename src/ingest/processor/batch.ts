@@ -2,7 +2,7 @@
 // inserts. Each insert carries a token derived from the batch's entry range and the table, which
 // makes a repeated insert of the same batch a no-op.
 import type { RowWriter, Store } from '../../storage/client.ts';
-import { parseInsertTarget, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
+import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
 
 export class Batch {
   private readonly text = new Map<string, string[]>();
@@ -52,7 +52,7 @@ export class Batch {
   /** Inserts every table's rows: fact tables first (any order), then `last` in its order, so readers
    *  never see a canonical flag for a block whose rows are not there yet. */
   async insert(store: Store, last: readonly string[]): Promise<void> {
-    const isLast = (target: InsertTarget) => last.includes(parseInsertTarget(target).table);
+    const isLast = (target: InsertTarget) => last.includes(targetTable(target));
     const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.
     facts.sort((a, b) => this.sizeOf(b) - this.sizeOf(a));
@@ -63,7 +63,7 @@ export class Batch {
     };
     await Promise.all(writers.map(lane));
     for (const table of last) {
-      for (const target of this.text.keys()) if (parseInsertTarget(target).table === table) await this.insertTable(writers[0], target);
+      for (const target of this.text.keys()) if (targetTable(target) === table) await this.insertTable(writers[0], target);
     }
   }
 

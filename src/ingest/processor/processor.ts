@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Store } from '../../storage/client.ts';
 import type { DecodePool } from '../../workers/pool.ts';
 import type { DecodeOutcome, DecodedEvent } from '../../workers/decoded.ts';
-import { parseInsertTarget } from '../../workers/rows.ts';
+import { targetTable } from '../../workers/rows.ts';
 import { readRecords } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
 import { Batch } from './batch.ts';
@@ -36,7 +36,7 @@ function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
   if (ev.kind === 'block') stats.blocks++;
   stats.txs += ev.txs.length;
   for (const [target, text] of Object.entries(ev.facts)) {
-    if (!EVENT_TABLES.includes(parseInsertTarget(target).table)) continue;
+    if (!EVENT_TABLES.includes(targetTable(target))) continue;
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) stats.events++;
   }
 }
