@@ -12,7 +12,8 @@ import { live, liveTable } from './ingest/live.ts';
 import { runQuerySuite, runMixed } from './query/suite.ts';
 import { loadTable, type LoadResult } from './query/load.ts';
 import type { QueryTargets } from './query/targets.ts';
-import { startService, waitForProcessing } from '../src/testing/service.ts';
+import { waitForProcessing } from '../src/testing/service.ts';
+import { startBenchService } from './lib/service.ts';
 import { readTsvRows } from '../src/ingest/tsv/read-tsv.ts';
 import { copyEscape } from '../src/ingest/tsv/copy-text.ts';
 import { replaceSection } from './lib/results.ts';
@@ -85,10 +86,10 @@ async function main(): Promise<void> {
     const targets = JSON.parse(t.output.trim().split('\n').at(-1)!) as QueryTargets;
     const limits = { requests: profile.queryRequests, seconds: profile.querySeconds };
     // First without the response cache (every request runs its queries), then as deployed.
-    const uncached = await startService({ dataDir: stored.dataDir, env: { STACKS_API_RESPONSE_CACHE_MB: '0' } });
+    const uncached = await startBenchService({ dataDir: stored.dataDir, env: { STACKS_API_RESPONSE_CACHE_MB: '0' } });
     const rows: LoadResult[] = (await runQuerySuite(uncached.apiUrl, targets, profile.concurrency, limits)).map((r) => ({ ...r, name: `${r.name} (no cache)` }));
     await uncached.stop();
-    const svc = await startService({ dataDir: stored.dataDir });
+    const svc = await startBenchService({ dataDir: stored.dataDir });
     rows.push(...(await runQuerySuite(svc.apiUrl, targets, profile.concurrency, limits)));
     // The mixed run, while the held-back tail of the log is ingested live.
     const feeding = runCli('bench/lib/feed.ts', [tail, svc.eventUrl]);

@@ -1,7 +1,7 @@
 // Live-mode benchmark: a running service receives a log's requests at a fixed rate, one at a time
 // as a node delivers them. Reports the node-side ack latency and how far processing lags.
 import { Pool } from 'undici';
-import { startService } from '../../src/testing/service.ts';
+import { startBenchService } from '../lib/service.ts';
 import { readTsvRows } from '../../src/ingest/tsv/read-tsv.ts';
 import { percentile } from '../lib/env.ts';
 
@@ -19,7 +19,7 @@ export interface LiveResult {
 }
 
 export async function live(file: string, label: string, ratePerSec: number, maxRequests: number): Promise<LiveResult> {
-  const svc = await startService();
+  const svc = await startBenchService();
   const pool = new Pool(svc.eventUrl, { connections: 1 });
   const acks: number[] = [];
   const postedAt = new Map<number, number>();

@@ -157,7 +157,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
     const touched: TouchMap = new Map();
     const success = tx.status === 'success';
     const txEvents = success ? (byTx.get(tx.txid) ?? []) : [];
-    const eventCount = writeTxEvents(txEvents, placement, rows, sheet, touched);
+    const eventsWritten = writeTxEvents(txEvents, placement, rows, sheet, touched);
     writePoxEvents(txEvents, placement, rows);
     const fee = BigInt(s.fee_rate);
     const payer = s.sponsor_address || s.sender_address;
@@ -198,7 +198,8 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
       fee_rate: s.fee_rate,
       contract_id: s.contract_id,
       function_name: s.function_name,
-      event_count: eventCount,
+      event_count: eventsWritten.count,
+      event_tables: eventsWritten.tables,
       ...costColumns(tx.execution_cost),
       vm_error: tx.vm_error == null ? null : tx.vm_error.replace(/\u0000/g, ''),
       burnchain_op: tx.burnchain_op ? JSON.stringify(tx.burnchain_op) : null,

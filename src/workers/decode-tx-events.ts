@@ -4,6 +4,7 @@
 import type { RowSet } from './rows.ts';
 import { DecodeError } from './decode/bytes.ts';
 import { ROLE, SEND_MANY_CONTRACTS, addPrincipalEvent } from './address-index.ts';
+import { EVENT_TABLE_BIT, type EventTable } from './event-tables.ts';
 
 export interface NodeEvent {
   txid: string;
@@ -77,9 +78,15 @@ export const u128Amount = (v: unknown): bigint => {
   return n;
 };
 
-/** Writes the rows of one tx's events; returns how many were kept. */
-export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet, sheet: BalanceSheet, touched: TouchMap): number {
+/** Writes the rows of one tx's events; returns how many there were and the tables they went to
+ *  (EVENT_TABLE_BIT set). */
+export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet, sheet: BalanceSheet, touched: TouchMap): { count: number; tables: number } {
   const sorted = [...events].sort((a, b) => a.event_index - b.event_index);
+  let tables = 0;
+  const addEvent = (table: EventTable, row: Record<string, unknown>): void => {
+    tables |= EVENT_TABLE_BIT[table];
+    rows.add(table, row);
+  };
   const base = { tx_id: at.tx_id, index_block_hash: at.index_block_hash, microblock_hash: at.microblock_hash, block_height: at.block_height, tx_index: at.tx_index };
   sorted.forEach((ev, event_index) => {
     const body = (ev[ev.type] ?? {}) as Record<string, unknown>;
@@ -87,7 +94,7 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
     switch (ev.type) {
       case 'stx_transfer_event': {
         const a = u128Amount(body.amount);
-        rows.add('stx_events', { ...row, asset_event_type: 'transfer', sender: str(body.sender), recipient: str(body.recipient), amount: a, memo: str(body.memo) ? `0x${str(body.memo)}` : '' });
+        addEvent('stx_events', { ...row, asset_event_type: 'transfer', sender: str(body.sender), recipient: str(body.recipient), amount: a, memo: str(body.memo) ? `0x${str(body.memo)}` : '' });
         sheet.send(str(body.sender), 'stx', a);
         sheet.receive(str(body.recipient), 'stx', a);
         touch(touched, str(body.sender), a, 0n, ROLE.STX_EVENT);
@@ -104,7 +111,7 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
       }
       case 'stx_mint_event': {
         const a = u128Amount(body.amount);
-        rows.add('stx_events', { ...row, asset_event_type: 'mint', sender: '', recipient: str(body.recipient), amount: a, memo: '' });
+        addEvent('stx_events', { ...row, asset_event_type: 'mint', sender: '', recipient: str(body.recipient), amount: a, memo: '' });
         sheet.receive(str(body.recipient), 'stx', a);
         touch(touched, str(body.recipient), 0n, a, ROLE.STX_EVENT);
         addPrincipalEvent(rows, at, event_index, [str(body.recipient)], { kind: 'stx', asset_event_type: 'mint', recipient: str(body.recipient), amount: a });
@@ -112,7 +119,7 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
       }
       case 'stx_burn_event': {
         const a = u128Amount(body.amount);
-        rows.add('stx_events', { ...row, asset_event_type: 'burn', sender: str(body.sender), recipient: '', amount: a, memo: '' });
+        addEvent('stx_events', { ...row, asset_event_type: 'burn', sender: str(body.sender), recipient: '', amount: a, memo: '' });
         sheet.send(str(body.sender), 'stx', a);
         touch(touched, str(body.sender), a, 0n, ROLE.STX_EVENT);
         addPrincipalEvent(rows, at, event_index, [str(body.sender)], { kind: 'stx', asset_event_type: 'burn', sender: str(body.sender), amount: a });
@@ -126,7 +133,7 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
           locked_address: str(body.locked_address),
           contract_name: contract ? contract.split('.')[1] ?? contract : 'pox',
         };
-        rows.add('stx_lock_events', { ...row, ...lock });
+        addEvent('stx_lock_events', { ...row, ...lock });
         touch(touched, lock.locked_address, 0n, 0n, ROLE.OTHER);
         addPrincipalEvent(rows, at, event_index, [lock.locked_address], { kind: 'stx_lock', asset_event_type: 'lock', sender: lock.locked_address, amount: lock.locked_amount, unlock_height: lock.unlock_height, contract_name: lock.contract_name });
         break;
@@ -137,7 +144,7 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
         const kind = ev.type.slice(3, -6);
         const a = u128Amount(body.amount);
         const asset = str(body.asset_identifier);
-        rows.add('ft_events', { ...row, asset_event_type: kind, asset_identifier: asset, sender: str(body.sender), recipient: str(body.recipient), amount: a });
+        addEvent('ft_events', { ...row, asset_event_type: kind, asset_identifier: asset, sender: str(body.sender), recipient: str(body.recipient), amount: a });
         if (body.sender) sheet.send(str(body.sender), asset, a);
         if (body.recipient) sheet.receive(str(body.recipient), asset, a);
         touch(touched, str(body.sender), 0n, 0n, ROLE.FT_EVENT);
@@ -150,19 +157,19 @@ export function writeTxEvents(events: NodeEvent[], at: TxPlacement, rows: RowSet
       case 'nft_burn_event': {
         const kind = ev.type.slice(4, -6);
         const nft = { asset_event_type: kind, asset_identifier: str(body.asset_identifier), sender: str(body.sender), recipient: str(body.recipient), value: str(body.raw_value) };
-        rows.add('nft_events', { ...row, ...nft });
+        addEvent('nft_events', { ...row, ...nft });
         touch(touched, nft.sender, 0n, 0n, ROLE.NFT_EVENT);
         touch(touched, nft.recipient, 0n, 0n, ROLE.NFT_EVENT);
         addPrincipalEvent(rows, at, event_index, [nft.sender, nft.recipient], { kind: 'nft', ...nft });
         break;
       }
       case 'contract_event':
-        rows.add('contract_logs', { ...row, contract_identifier: str(body.contract_identifier), topic: str(body.topic), value: str(body.raw_value) });
+        addEvent('contract_logs', { ...row, contract_identifier: str(body.contract_identifier), topic: str(body.topic), value: str(body.raw_value) });
         break;
       default:
         // Unknown kinds (e.g. subnet withdraw events) are kept in the raw log only.
         return;
     }
   });
-  return sorted.length;
+  return { count: sorted.length, tables };
 }

@@ -3,6 +3,7 @@
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
 import { clarityHexRepr } from '../../workers/decode/index.ts';
+import { ALL_EVENT_TABLES, EVENT_TABLE_BIT, type EventTable } from '../../workers/event-tables.ts';
 import { keyOf, placementKey, resolvePlacements, type PlacementState, type TxKey } from './queries.ts';
 
 export type EventKind = 'stx_asset' | 'stx_lock' | 'fungible_token_asset' | 'non_fungible_token_asset' | 'smart_contract_log';
@@ -20,6 +21,14 @@ export interface EventRow extends TxKey {
   d: string;
   e: string;
 }
+
+const TABLE_OF: Record<EventKind, EventTable> = {
+  stx_asset: 'stx_events',
+  stx_lock: 'stx_lock_events',
+  fungible_token_asset: 'ft_events',
+  non_fungible_token_asset: 'nft_events',
+  smart_contract_log: 'contract_logs',
+};
 
 const BASE = 'tx_id, index_block_hash, microblock_hash, event_index, block_height, tx_index';
 
@@ -49,12 +58,24 @@ export async function queryEvents(store: Store, kinds: readonly EventKind[], whe
   return out;
 }
 
-/** Events of the given placements with event_index in [offset, offset + limit), per placement. */
-export async function fetchTxEvents(store: Store, keys: readonly TxKey[], range: { offset: number; limit: number }): Promise<Map<string, EventRow[]>> {
+/** A placement with what its txs row says of its events (unknown: read every table). */
+export interface EventSource extends TxKey {
+  event_count?: number;
+  event_tables?: number;
+}
+
+/**
+ * Events of the given placements with event_index in [offset, offset + limit), per placement. Only
+ * the tables that hold some of them are read, and none for placements with no event in the range.
+ */
+export async function fetchTxEvents(store: Store, keys: readonly EventSource[], range: { offset: number; limit: number }): Promise<Map<string, EventRow[]>> {
   const out = new Map<string, EventRow[]>(keys.map((k) => [keyOf(k), []]));
-  if (keys.length === 0 || range.limit <= 0) return out;
-  const list = await queryEvents(store, EVENT_KINDS, 'tx_id IN {ids:Array(String)} AND event_index >= {lo:UInt32} AND event_index < {hi:UInt32}', {
-    ids: [...new Set(keys.map((k) => k.tx_id))],
+  const wanted = keys.filter((k) => k.event_count === undefined || k.event_count > range.offset);
+  const tables = wanted.reduce((bits, k) => bits | (k.event_tables ?? ALL_EVENT_TABLES), 0);
+  const kinds = EVENT_KINDS.filter((kind) => tables & EVENT_TABLE_BIT[TABLE_OF[kind]]);
+  if (kinds.length === 0 || range.limit <= 0) return out;
+  const list = await queryEvents(store, kinds, 'tx_id IN {ids:Array(String)} AND event_index >= {lo:UInt32} AND event_index < {hi:UInt32}', {
+    ids: [...new Set(wanted.map((k) => k.tx_id))],
     lo: range.offset,
     hi: range.offset + range.limit,
   });

@@ -31,6 +31,8 @@ export interface TxRow {
   contract_id: string;
   function_name: string;
   event_count: number;
+  /** Bit set of the event tables holding its events (src/workers/event-tables.ts). */
+  event_tables: number;
   execution_cost_read_count: number;
   execution_cost_read_length: number;
   execution_cost_runtime: number;
@@ -62,12 +64,12 @@ export const keyOf = (k: TxKey): string => `${k.tx_id}|${k.index_block_hash}|${k
 export const TX_COLUMNS = `tx_id, index_block_hash, microblock_hash, block_hash, block_height, burn_block_time, burn_block_height,
   parent_burn_block_time, block_time, parent_block_hash, parent_index_block_hash, microblock_sequence, microblock_parent_hash,
   tx_index, status, raw_tx, raw_result, type_id, sender_address, sponsor_address, nonce, toString(fee_rate) AS fee_rate,
-  contract_id, function_name, event_count, execution_cost_read_count, execution_cost_read_length, execution_cost_runtime,
+  contract_id, function_name, event_count, event_tables, execution_cost_read_count, execution_cost_read_length, execution_cost_runtime,
   execution_cost_write_count, execution_cost_write_length, vm_error, burnchain_op`;
 
 const NUMERIC = [
   'block_height', 'burn_block_time', 'burn_block_height', 'parent_burn_block_time', 'block_time', 'microblock_sequence', 'tx_index',
-  'nonce', 'event_count', 'execution_cost_read_count', 'execution_cost_read_length', 'execution_cost_runtime',
+  'nonce', 'event_count', 'event_tables', 'execution_cost_read_count', 'execution_cost_read_length', 'execution_cost_runtime',
   'execution_cost_write_count', 'execution_cost_write_length',
 ] as const;
 

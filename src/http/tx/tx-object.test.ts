@@ -42,6 +42,7 @@ function placed(over: Partial<PlacedTx> = {}): PlacedTx {
     contract_id: '',
     function_name: '',
     event_count: 1,
+    event_tables: 1,
     execution_cost_read_count: 1,
     execution_cost_read_length: 2,
     execution_cost_runtime: 3,

@@ -9,7 +9,7 @@
 //   renderPlacedTxs / renderMempoolTxs   rows already fetched -> objects
 import type { Store } from '../../storage/client.ts';
 import { contractAbis } from './abi-cache.ts';
-import { fetchTxEvents, formatEvent } from './events.ts';
+import { fetchTxEvents, formatEvent, type EventRow } from './events.ts';
 import { formatMempoolTx, formatMinedTx } from './format.ts';
 import {
   blockHashesOf,
@@ -46,15 +46,18 @@ export interface TxObjectOptions {
 /** A Transaction or MempoolTransaction object as the reference renders it. */
 export type TxObject = Record<string, unknown>;
 
+/** Events already being read for (a superset of) the placements, keyed by placement. */
+type EventsRead = Promise<Map<string, EventRow[]>>;
+
 /** Renders placements already fetched and resolved (in the given order). */
-export async function renderPlacedTxs(store: Store, placed: readonly PlacedTx[], opts: TxObjectOptions = {}): Promise<TxObject[]> {
+export async function renderPlacedTxs(store: Store, placed: readonly PlacedTx[], opts: TxObjectOptions = {}, eventsRead?: EventsRead): Promise<TxObject[]> {
   if (placed.length === 0) return [];
   const calls = opts.withAbi === false ? [] : placed.filter((p) => p.type_id === 'contract_call' && p.contract_id).map((p) => p.contract_id);
   const synthetic = placed.filter((p) => p.raw_tx === '0x00');
   const [abis, parents, events, syntheticEvents] = await Promise.all([
     contractAbis(store, calls),
     blockHashesOf(store, placed.filter((p) => p.unanchored).map((p) => p.parent_index_block_hash)),
-    opts.events ? fetchTxEvents(store, placed, opts.events) : Promise.resolve(undefined),
+    opts.events ? (eventsRead ?? fetchTxEvents(store, placed, opts.events)) : Promise.resolve(undefined),
     // Bitcoin-originated txs have no bytes: their events say what they did.
     synthetic.length ? fetchTxEvents(store, synthetic, { offset: 0, limit: 100 }) : Promise.resolve(undefined),
   ]);
@@ -77,8 +80,10 @@ export async function renderMempoolTxs(store: Store, list: readonly MempoolRow[]
 
 /** The canonical placement of each tx (ids normalized), for those canonically mined. */
 export async function canonicalPlacements(store: Store, txIds: readonly string[], includeUnanchored = false): Promise<Map<string, PlacedTx>> {
-  const ids = [...new Set(txIds.map(normalizeTxId))];
-  const placed = await placeTxRows(store, await fetchTxRows(store, ids));
+  return pickPlacements(await placeTxRows(store, await fetchTxRows(store, [...new Set(txIds.map(normalizeTxId))])), includeUnanchored);
+}
+
+function pickPlacements(placed: readonly PlacedTx[], includeUnanchored: boolean): Map<string, PlacedTx> {
   const byId = new Map<string, PlacedTx[]>();
   for (const p of placed) byId.set(p.tx_id, [...(byId.get(p.tx_id) ?? []), p]);
   const out = new Map<string, PlacedTx>();
@@ -95,11 +100,15 @@ export async function canonicalPlacements(store: Store, txIds: readonly string[]
  */
 export async function getTxObjects(store: Store, txIds: readonly string[], opts: TxObjectOptions = {}): Promise<Map<string, TxObject>> {
   const ids = [...new Set(txIds.map(normalizeTxId))];
-  const mined = await canonicalPlacements(store, ids, opts.includeUnanchored ?? false);
+  const txRows = await fetchTxRows(store, ids);
+  // Events are keyed by placement, so their read runs beside the canonical check, not after it.
+  const eventsRead = opts.events ? fetchTxEvents(store, txRows, opts.events) : undefined;
+  eventsRead?.catch(() => {}); // awaited below; not left unhandled if the check fails first
+  const mined = pickPlacements(await placeTxRows(store, txRows), opts.includeUnanchored ?? false);
   const minedIds = ids.filter((id) => mined.has(id));
   const rest = ids.filter((id) => !mined.has(id));
   const [minedObjs, mempoolRows] = await Promise.all([
-    renderPlacedTxs(store, minedIds.map((id) => mined.get(id)!), opts),
+    renderPlacedTxs(store, minedIds.map((id) => mined.get(id)!), opts, eventsRead),
     opts.mempool === false ? Promise.resolve(new Map<string, MempoolRow>()) : fetchMempoolRows(store, rest),
   ]);
   const mempoolList = rest.map((id) => mempoolRows.get(id)).filter((m): m is MempoolRow => !!m);

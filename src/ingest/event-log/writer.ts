@@ -1,8 +1,13 @@
 // Appends observer requests to the event log and makes them durable (fdatasync) before the caller
-// answers the node. Appends are serialized in id order; concurrent appends share one fdatasync
-// (group commit), so a burst of deliveries costs one disk flush, not one each.
-import { mkdirSync, openSync, closeSync, ftruncateSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+// answers the node. Appends are serialized in id order; the appends of one event-loop turn share one
+// write and one fdatasync (group commit), so a burst of deliveries costs one disk flush, not one each.
+//
+// The write and the sync are synchronous calls on purpose: async fs calls run on the libuv
+// threadpool, which chdb shares for every query and insert, so a sync queued behind long inserts
+// kept the node waiting (ack p99). The writer runs on the observer thread, whose loop has no other
+// work to block.
+import { mkdirSync, openSync, closeSync, ftruncateSync, fstatSync, writevSync, fdatasyncSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { encodeHeader, recordSize, trailerBytes, RecordStatus } from './record.ts';
 import { listSegments, segmentPath } from './segments.ts';
 import { readHeaderAt } from './reader.ts';
@@ -26,14 +31,24 @@ function skipWritten(parts: Buffer[], written: number): Buffer[] {
   return [parts[i].subarray(written), ...parts.slice(i + 1)];
 }
 
+interface PendingAppend {
+  firstId: number;
+  lastId: number;
+  parts: Buffer[];
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
 export class EventLogWriter {
-  private fh!: FileHandle;
+  private fd = -1;
   private size = 0;
   private nextId = 1;
-  private writeChain: Promise<void> = Promise.resolve();
-  private syncing: Promise<void> | null = null;
-  private writtenId = 0;
   private durable = 0;
+  private pending: PendingAppend[] = [];
+  private flushScheduled = false;
+  /** A failed write or sync leaves the file's tail unknown: every later append fails (a restart
+   *  recovers by truncating the torn tail). */
+  private failed: Error | null = null;
   private readonly listeners = new Set<(id: number) => void>();
 
   private constructor(readonly dir: string) {}
@@ -61,7 +76,7 @@ export class EventLogWriter {
     const segments = listSegments(this.dir);
     const last = segments.at(-1);
     if (!last) {
-      await this.openSegment(1);
+      this.openSegment(1);
       return;
     }
     const fh = await open(last.path, 'r');
@@ -85,16 +100,14 @@ export class EventLogWriter {
       await fh.close();
     }
     this.nextId = lastId + 1;
-    this.writtenId = lastId;
     this.durable = lastId;
-    this.fh = await open(last.path, 'r+');
+    this.fd = openSync(last.path, 'r+');
     this.size = offset;
   }
 
-  private async openSegment(firstId: number): Promise<void> {
-    const path = segmentPath(this.dir, firstId);
-    this.fh = await open(path, 'a+');
-    this.size = (await this.fh.stat()).size;
+  private openSegment(firstId: number): void {
+    this.fd = openSync(segmentPath(this.dir, firstId), 'a+');
+    this.size = fstatSync(this.fd).size;
   }
 
   /** Appends one record and resolves with its id once it is durable. */
@@ -103,8 +116,9 @@ export class EventLogWriter {
     return id;
   }
 
-  /** Appends records in order with one write and one sync; resolves with their ids once durable. */
-  async appendMany(inputs: AppendInput[]): Promise<number[]> {
+  /** Appends records in order; resolves with their ids once durable. */
+  appendMany(inputs: AppendInput[]): Promise<number[]> {
+    if (this.failed) return Promise.reject(this.failed);
     const ids: number[] = [];
     const parts: Buffer[] = [];
     for (const input of inputs) {
@@ -119,55 +133,57 @@ export class EventLogWriter {
       );
       parts.push(header, pathBytes, noteBytes, input.body, trailerBytes());
     }
-    const last = ids[ids.length - 1];
-    const written = (this.writeChain = this.writeChain.then(async () => {
-      if (this.size >= SEGMENT_BYTES) await this.rotate(ids[0]);
+    return new Promise((resolve, reject) => {
+      this.pending.push({ firstId: ids[0], lastId: ids[ids.length - 1], parts, resolve: () => resolve(ids), reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Writes every pending append (one writev per IOV_BATCH parts) and syncs once. */
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    try {
+      if (this.failed) throw this.failed;
+      if (this.size >= SEGMENT_BYTES) this.rotate(batch[0].firstId);
+      const parts = batch.flatMap((a) => a.parts);
       let position = this.size;
-      // writev: one syscall for many parts (at most IOV_BATCH at a time), retried on short writes.
       for (let i = 0; i < parts.length; i += IOV_BATCH) {
-        let batch = parts.slice(i, i + IOV_BATCH);
-        while (batch.length > 0) {
-          const { bytesWritten } = await this.fh.writev(batch, position);
-          position += bytesWritten;
-          batch = skipWritten(batch, bytesWritten);
+        let rest = parts.slice(i, i + IOV_BATCH);
+        while (rest.length > 0) {
+          const written = writevSync(this.fd, rest, position);
+          position += written;
+          rest = skipWritten(rest, written);
         }
       }
       this.size = position;
-      this.writtenId = last;
-    }));
-    await written;
-    await this.syncThrough(last);
-    return ids;
-  }
-
-  private async rotate(firstId: number): Promise<void> {
-    if (this.syncing) await this.syncing;
-    await this.fh.datasync();
-    await this.fh.close();
-    await this.openSegment(firstId);
-  }
-
-  /** Group commit: one fdatasync covers every record written before it started. */
-  private async syncThrough(id: number): Promise<void> {
-    while (this.durable < id) {
-      if (this.syncing) {
-        await this.syncing;
-        continue;
-      }
-      const target = this.writtenId;
-      this.syncing = this.fh.datasync().then(() => {
-        this.durable = Math.max(this.durable, target);
-        this.syncing = null;
-        for (const l of this.listeners) l(this.durable);
-      });
-      await this.syncing;
+      fdatasyncSync(this.fd);
+    } catch (e) {
+      this.failed ??= e as Error;
+      for (const a of batch) a.reject(this.failed);
+      return;
     }
+    this.durable = batch[batch.length - 1].lastId;
+    for (const l of this.listeners) l(this.durable);
+    for (const a of batch) a.resolve();
+  }
+
+  private rotate(firstId: number): void {
+    fdatasyncSync(this.fd);
+    closeSync(this.fd);
+    this.openSegment(firstId);
   }
 
   async close(): Promise<void> {
-    await this.writeChain;
-    if (this.syncing) await this.syncing;
-    await this.fh.datasync();
-    await this.fh.close();
+    this.flush();
+    if (this.fd < 0) return;
+    if (!this.failed) fdatasyncSync(this.fd);
+    closeSync(this.fd);
+    this.fd = -1;
   }
 }
