@@ -10,6 +10,7 @@ import { apiRoutes } from './http/routes.ts';
 import type { ApiContext } from './http/context.ts';
 import { createProxyPlugin, loadProxyConfig, type ProxyPlugin } from './http/proxy/index.ts';
 import { responseCacheFromEnv } from './http/response-cache.ts';
+import { followReorgs } from './http/known-canonical.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     // Answers depend on stored chain data: here the processor's committed entry; a read-only process
     // cannot see that cheaply, so its entries live for one second.
     const processor = pipeline?.processor;
+    followReorgs(processor ? () => processor.reorgGeneration : undefined);
     const versions = processor
       ? () => ({ commit: processor.committedId, reorg: processor.reorgGeneration })
       : () => {

@@ -3,6 +3,7 @@
 // contracts' ABIs. Every read is narrow: txs by tx_id (its primary key), overlay rows by their keys.
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
+import { knownCanonical, rememberCanonical, reorgGeneration } from '../known-canonical.ts';
 
 /** A txs row as stored (numbers parsed). */
 export interface TxRow {
@@ -126,17 +127,24 @@ export async function microblockStates(store: Store, hashes: readonly string[]):
   );
 }
 
-/** Of the given blocks, those canonical now. */
+/** Of the given blocks, those canonical now (remembered ones without a read, see known-canonical.ts). */
 export async function canonicalBlockSet(store: Store, blocks: ReadonlyArray<{ index_block_hash: string; block_height: number }>): Promise<Set<string>> {
   const anchored = blocks.filter((b) => b.index_block_hash !== '');
   if (anchored.length === 0) return new Set();
+  const generation = reorgGeneration();
+  const out = knownCanonical(anchored.map((b) => b.index_block_hash));
+  const rest = anchored.filter((b) => !out.has(b.index_block_hash));
+  if (rest.length === 0) return out;
   const list = await rows<{ index_block_hash: string }>(
     store,
     `SELECT index_block_hash FROM block_canonical FINAL
      WHERE block_height IN {hs:Array(UInt32)} AND index_block_hash IN {ids:Array(String)} AND canonical = 1`,
-    { hs: [...new Set(anchored.map((b) => b.block_height))], ids: [...new Set(anchored.map((b) => b.index_block_hash))] },
+    { hs: [...new Set(rest.map((b) => b.block_height))], ids: [...new Set(rest.map((b) => b.index_block_hash))] },
   );
-  return new Set(list.map((r) => r.index_block_hash));
+  const found = list.map((r) => r.index_block_hash);
+  rememberCanonical(found, generation);
+  for (const id of found) out.add(id);
+  return out;
 }
 
 /** Where a placement stands: canonical flags, and height / sequence as the reference shows them. */

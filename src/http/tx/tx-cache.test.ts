@@ -50,3 +50,40 @@ test('a cached canonical tx answer survives new blocks and is dropped by a reorg
     await svc.stop();
   }
 });
+
+test('without the response cache, answers after a reorg come from the canonical blocks: the tx, its events, its sender\'s list', async () => {
+  const svc = await startService({ env: { STACKS_API_RESPONSE_CACHE_MB: '0' } });
+  const feed = async (part: typeof rows) => {
+    for (const r of part) assert.equal((await fetch(svc.eventUrl + r.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: r.payload })).status, 200);
+    await waitForProcessing(svc.apiUrl);
+  };
+  const get = async <T>(path: string) => (await (await fetch(svc.apiUrl + path)).json()) as T;
+  try {
+    const firstHeight2 = rows.findIndex((r) => r.path === '/new_block' && (JSON.parse(r.payload) as { block_height: number }).block_height === 2);
+    await feed(rows.slice(0, firstHeight2 + 1));
+    const orphaned = JSON.parse(rows[firstHeight2].payload) as { block_hash: string; transactions: Array<{ txid: string }> };
+    for (const { txid } of orphaned.transactions) assert.equal((await get<Tx>(`/extended/v1/tx/${txid}`)).block_hash, orphaned.block_hash);
+
+    await feed(rows.slice(firstHeight2 + 1));
+    let withEvents = 0;
+    assert.equal((await get<{ canonical: boolean }>(`/extended/v1/block/${orphaned.block_hash}`)).canonical, false, 'the block was orphaned');
+    for (const { txid } of orphaned.transactions) {
+      const tx = await get<Tx & { error?: string; sender_address: string }>(`/extended/v1/tx/${txid}`);
+      if (tx.error) continue; // not mined again (back in the mempool or gone)
+      assert.notEqual(tx.block_hash, orphaned.block_hash, `${txid} is not answered from the orphaned block`);
+      assert.equal((await get<{ canonical: boolean }>(`/extended/v1/block/${tx.block_hash}`)).canonical, true, `${txid}: its block is canonical`);
+      // Events of the canonical placement only: the orphaned block's copies would repeat them.
+      const { events } = await get<{ events: Array<{ event_index: number }> }>(`/extended/v1/tx/events?tx_id=${txid}&limit=100`);
+      const indexes = events.map((e) => e.event_index);
+      assert.equal(new Set(indexes).size, indexes.length, `${txid}: no event listed twice`);
+      withEvents += indexes.length > 0 ? 1 : 0;
+      // Address lists: once, from the canonical placement.
+      const { results } = await get<{ results: Array<{ tx_id: string; block_hash: string }> }>(`/extended/v1/address/${tx.sender_address}/transactions?limit=50`);
+      const mine = results.filter((r) => r.tx_id === txid);
+      assert.deepEqual(mine.map((r) => r.block_hash), [tx.block_hash], `${txid} listed once for its sender, from its canonical block`);
+    }
+    assert.ok(withEvents > 0, 'some re-mined tx has events');
+  } finally {
+    await svc.stop();
+  }
+});
