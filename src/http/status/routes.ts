@@ -21,6 +21,9 @@ export const statusRoutes: RouteDef<ApiContext>[] = [
     tags: ['Info'],
     responses: { 200: SERVER_STATUS },
     handler: async (_req, ctx) => {
+      // The log positions are read before the tip: processed_id then never runs ahead of the data
+      // the tip was read from (a client waiting for behind = 0 sees the tip of what was processed).
+      const log = ctx.ingest && { received: ctx.ingest.receivedId(), processed: ctx.ingest.processedId(), error: ctx.ingest.error() };
       const tip = await getChainTip(ctx.store);
       const body: Record<string, unknown> = { server_version: SERVER_VERSION, status: 'ready' };
       if (tip) {
@@ -37,10 +40,8 @@ export const statusRoutes: RouteDef<ApiContext>[] = [
           burn_block_height: tip.burn_block_height,
         };
       }
-      if (ctx.ingest) {
-        const received = ctx.ingest.receivedId();
-        const processed = ctx.ingest.processedId();
-        const error = ctx.ingest.error();
+      if (log) {
+        const { received, processed, error } = log;
         body.event_log = { received_id: received, processed_id: processed, behind: received - processed, ...(error ? { error } : {}) };
         if (error) body.status = 'processing_stopped';
       }

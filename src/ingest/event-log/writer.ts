@@ -4,8 +4,8 @@
 //
 // The write and the sync are synchronous calls on purpose: async fs calls run on the libuv
 // threadpool, which chdb shares for every query and insert, so a sync queued behind long inserts
-// kept the node waiting (ack p99). The writer runs on the observer thread, whose loop has no other
-// work to block.
+// kept the node waiting (ack p99). In the service the writer runs on the observer thread, whose
+// loop has no other work to block.
 import { mkdirSync, openSync, closeSync, ftruncateSync, fstatSync, writevSync, fdatasyncSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { encodeHeader, recordSize, trailerBytes, RecordStatus } from './record.ts';
