@@ -41,7 +41,7 @@ function handlePost(res: HttpResponse, path: string, declaredLength: number, opt
     state.aborted = true;
   });
   if (declaredLength > opts.bodyLimit) {
-    rejectOversized(res, state, path, declaredLength, opts).catch((err) => console.error(`observer: storing an oversized ${path} failed:`, err));
+    void rejectOversized(res, state, path, declaredLength, opts);
     return;
   }
   const chunks: Buffer[] = [];
@@ -52,7 +52,7 @@ function handlePost(res: HttpResponse, path: string, declaredLength: number, opt
     received += chunk.byteLength;
     if (received > opts.bodyLimit) {
       overflowed = true;
-      rejectOversized(res, state, path, received, opts).catch((err) => console.error(`observer: storing an oversized ${path} failed:`, err));
+      void rejectOversized(res, state, path, received, opts);
       return;
     }
     // uWS reuses the chunk's memory after this callback returns: copy it.
@@ -66,16 +66,18 @@ async function rejectOversized(res: HttpResponse, state: ResponseState, path: st
   let id: number | undefined;
   try {
     id = await opts.writer.append({ path, body: Buffer.alloc(0), status: RecordStatus.Rejected, note: reason });
-  } finally {
-    // Closing after the answer: the rest of the body is not read.
-    if (!state.aborted) {
-      res.cork(() => {
-        res.writeStatus('413 Payload Too Large').writeHeader('content-type', 'application/json').writeHeader('connection', 'close');
-        res.end(JSON.stringify({ error: 'Payload Too Large', message: reason }), true);
-      });
-    }
+  } catch (err) {
+    // The body is refused either way; only its record in the log is missing.
+    console.error(`observer: storing an oversized ${path} failed:`, err);
   }
-  opts.onStored?.(id);
+  // Closing after the answer: the rest of the body is not read.
+  if (!state.aborted) {
+    res.cork(() => {
+      res.writeStatus('413 Payload Too Large').writeHeader('content-type', 'application/json').writeHeader('connection', 'close');
+      res.end(JSON.stringify({ error: 'Payload Too Large', message: reason }), true);
+    });
+  }
+  if (id !== undefined) opts.onStored?.(id);
 }
 
 async function accept(res: HttpResponse, state: ResponseState, path: string, chunks: Buffer[], size: number, opts: ObserverOptions): Promise<void> {

@@ -71,19 +71,18 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
   const { createChdbConnection } = await import('chdb/connection');
   const path = resolve(dataDir, 'clickhouse');
   mkdirSync(path, { recursive: true });
-  const connections = new Map<ClickHouseClient, ChdbRawInsert>();
   const session = async () => {
     const connection = createChdbConnection({ path });
     const c = createClient({ connection } as Parameters<typeof createClient>[0]);
-    connections.set(c, connection as unknown as ChdbRawInsert);
     await c.command({ query: `CREATE DATABASE IF NOT EXISTS \`${cfg.database}\`` });
     await c.command({ query: `USE \`${cfg.database}\`` });
     // Session-wide, as the server client passes them per request: big integers travel as strings.
     await c.command({ query: 'SET output_format_json_quote_64bit_integers = 1, date_time_output_format = \'iso\'' });
-    return c;
+    return { client: c, writer: chdbWriter(connection as unknown as ChdbRawInsert) };
   };
-  const client = await session();
-  const readers = await Promise.all(Array.from({ length: READ_SESSIONS }, session));
+  const main = await session();
+  const client = main.client;
+  const readers = (await Promise.all(Array.from({ length: READ_SESSIONS }, session))).map((s) => s.client);
   let next = 0;
   const closeWriter = client.close.bind(client);
   // Closing the store's client closes the read sessions too.
@@ -93,12 +92,12 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
   };
   // Two insert lanes: the writer session and one extra (more gains nothing on a few cores, and the
   // read sessions stay free for the API).
-  const extraWriter = await session();
+  const extra = await session();
   const closeAll = client.close;
   client.close = async () => {
-    await extraWriter.close();
+    await extra.client.close();
     await closeAll();
   };
-  const lanes = [client, extraWriter].map((c) => chdbWriter(connections.get(c)!));
+  const lanes = [main.writer, extra.writer];
   return { client, reader: () => readers[next++ % readers.length], writers: () => lanes, embedded: true, database: cfg.database };
 }

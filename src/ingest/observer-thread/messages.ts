@@ -17,8 +17,7 @@ export type FromObserver =
   | { type: 'failed'; message: string }
   /** Record `id` is durable (as is everything before it); `decoded` is the accepted body's decode. */
   | { type: 'appended'; id: number; durableId: number; decoded?: unknown; seq?: number }
-  | { type: 'append-failed'; seq: number; message: string }
-  | { type: 'closed' };
+  | { type: 'append-failed'; seq: number; message: string };
 
 /** Main thread → observer thread. */
 export type ToObserver = { type: 'append'; seq: number; input: AppendInput } | { type: 'close' };

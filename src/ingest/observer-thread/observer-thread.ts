@@ -21,6 +21,7 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
   const durableListeners = new Set<(id: number) => void>();
   const pending = new Map<number, { resolve: (id: number) => void; reject: (e: Error) => void }>();
   let decodedHandler: (id: number, decoded: unknown) => void = () => {};
+  // close() resolves when the thread has exited by itself (terminating it hangs in uWS).
   let closed: (() => void) | undefined;
 
   return new Promise((resolve, reject) => {
@@ -58,9 +59,6 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
         case 'append-failed':
           pending.get(m.seq)?.reject(new Error(m.message));
           pending.delete(m.seq);
-          break;
-        case 'closed':
-          // close() resolves when the thread has exited (below), not on this message.
           break;
       }
     });

@@ -45,10 +45,8 @@ async function run(): Promise<void> {
       );
     } else if (m.type === 'close') {
       listening.close();
-      void writer.close().finally(() => {
-        post({ type: 'closed' });
-        port.close();
-      });
+      // Closing the port lets the thread exit, which is what the main side waits for.
+      void writer.close().finally(() => port.close());
     }
   });
   post({ type: 'ready', port: listening.port, durableId: writer.durableId });

@@ -6,6 +6,7 @@ import type { Store } from '../../storage/client.ts';
 import type { DecodePool } from '../../workers/pool.ts';
 import type { DecodeOutcome, DecodedEvent } from '../../workers/decoded.ts';
 import { targetTable } from '../../workers/rows.ts';
+import { EVENT_TABLE_BIT } from '../../workers/event-tables.ts';
 import { readRecords } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
 import { Batch } from './batch.ts';
@@ -28,7 +29,6 @@ const BATCH_BYTES = 48 * 1024 * 1024;
 const BATCH_ENTRIES = 20_000;
 const READ_AHEAD = 16;
 
-const EVENT_TABLES = ['stx_events', 'stx_lock_events', 'ft_events', 'nft_events', 'contract_logs'];
 
 /** Blocks, txs and events seen, for progress and benchmarks. */
 function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
@@ -36,7 +36,7 @@ function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
   if (ev.kind === 'block') stats.blocks++;
   stats.txs += ev.txs.length;
   for (const [target, text] of Object.entries(ev.facts)) {
-    if (!EVENT_TABLES.includes(targetTable(target))) continue;
+    if (!Object.hasOwn(EVENT_TABLE_BIT, targetTable(target))) continue;
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) stats.events++;
   }
 }
