@@ -7,7 +7,8 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SHARED = resolve(ROOT, '..', 'shared');
+/** Recorded logs, reference answers and tools: `../shared` beside the project, or STACKS_SHARED_DIR. */
+export const SHARED = process.env.STACKS_SHARED_DIR ? resolve(process.env.STACKS_SHARED_DIR) : resolve(ROOT, '..', 'shared');
 
 export interface RunningService {
   apiUrl: string;

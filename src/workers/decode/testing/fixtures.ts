@@ -2,14 +2,11 @@
 // recorded answers in ../shared/goldens. Not used at runtime.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { SHARED } from '../../../testing/service.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** The shared directory beside the project (override with STACKS_SHARED_DIR). */
-export const SHARED_DIR = process.env.STACKS_SHARED_DIR ?? path.resolve(here, '../../../../../shared');
-export const FIXTURES_DIR = path.join(SHARED_DIR, 'fixtures');
-export const GOLDENS_DIR = path.join(SHARED_DIR, 'goldens');
+export const FIXTURES_DIR = path.join(SHARED, 'fixtures');
+export const GOLDENS_DIR = path.join(SHARED, 'goldens');
 
 export interface FixtureTx {
   fixture: string;
