@@ -63,3 +63,29 @@ test('a large body round-trips byte for byte', async () => {
   const [r] = await readAll(dir);
   assert.ok(r.body.equals(body));
 });
+
+test('records across and beyond the 8 MiB read chunks come back whole, from any starting id', async () => {
+  const dir = tmp();
+  const w = await EventLogWriter.open(dir);
+  // Sizes chosen so records straddle chunk edges, one body is larger than a chunk, and small ones follow.
+  const sizes = [3_000_000, 3_000_000, 3_000_000, 9_000_000, 10, 5_000_000, 1, 4_000_000];
+  const bodies = sizes.map((n, i) => {
+    const b = Buffer.alloc(n);
+    for (let j = 0; j < n; j += 997) b[j] = (i * 31 + j) % 256;
+    return b;
+  });
+  for (const body of bodies) await w.append({ path: '/new_block', body });
+  await w.close();
+  for (const afterId of [0, 1, 3, 4, 7]) {
+    const recs = await readAll(dir, afterId);
+    assert.deepEqual(recs.map((r) => r.id), bodies.map((_, i) => i + 1).filter((id) => id > afterId));
+    for (const r of recs) assert.ok(r.body.equals(bodies[r.id - 1]), `body of record ${r.id} read after ${afterId}`);
+  }
+  const scanned = [];
+  for await (const r of readRecords(dir, { withBody: false })) scanned.push([r.id, r.path, r.body.length]);
+  assert.deepEqual(scanned, bodies.map((_, i) => [i + 1, '/new_block', 0]));
+  // A torn record at the end of the file stops the read at the last whole one.
+  const seg = join(dir, readdirSync(dir)[0]);
+  appendFileSync(seg, Buffer.concat([Buffer.from('SEV1'), Buffer.alloc(60, 0)]));
+  assert.equal((await readAll(dir, 6)).map((r) => r.id).join(), '7,8');
+});

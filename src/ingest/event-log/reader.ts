@@ -22,14 +22,54 @@ export async function readHeaderAt(fh: FileHandle, offset: number, fileSize: num
   return t.readUInt32BE(0) === RECORD_TRAILER ? h : null;
 }
 
-async function readRecordAt(fh: FileHandle, offset: number, h: RecordHeader, withBody: boolean): Promise<EventRecord> {
-  const varLen = h.pathLength + h.noteLength + (withBody ? h.bodyLength : 0);
-  const buf = Buffer.allocUnsafe(varLen);
-  if (varLen > 0) await fh.read(buf, 0, varLen, offset + HEADER_SIZE);
-  const path = buf.toString('utf8', 0, h.pathLength);
-  const note = buf.toString('utf8', h.pathLength, h.pathLength + h.noteLength);
-  const body = withBody ? buf.subarray(h.pathLength + h.noteLength) : Buffer.alloc(0);
-  return { id: h.id, receivedAt: h.receivedAt, status: h.status, path, note, body };
+/** Bytes read from a segment at a time: a few large reads instead of three small ones per record
+ *  (each async read is a trip through the libuv threadpool, which chdb's queries and inserts fill). */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Sequential reads of one segment in large chunks. Each chunk is a fresh SharedArrayBuffer, so a
+ * record body is a view that the decode workers receive without a copy (a shared view is not
+ * cloned), and it stays valid for as long as anyone holds it.
+ */
+class SegmentChunks {
+  private chunk: Buffer<ArrayBufferLike> = Buffer.alloc(0);
+  private chunkStart = 0;
+
+  constructor(private readonly fh: FileHandle, private readonly size: number) {}
+
+  /** `length` bytes at `offset` (within the file), as a view on the current or a new chunk. */
+  async bytes(offset: number, length: number, ahead = CHUNK_BYTES): Promise<Buffer<ArrayBufferLike>> {
+    if (offset < this.chunkStart || offset + length > this.chunkStart + this.chunk.length) {
+      const want = Math.min(Math.max(ahead, length), this.size - offset);
+      const chunk = Buffer.from(new SharedArrayBuffer(want));
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await this.fh.read(chunk, got, want - got, offset + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      this.chunk = chunk.subarray(0, got);
+      this.chunkStart = offset;
+    }
+    const from = offset - this.chunkStart;
+    return this.chunk.subarray(from, Math.min(from + length, this.chunk.length));
+  }
+
+  /** The record at `offset`, or null at the end of the file or at an incomplete record. */
+  async record(offset: number, withBody: boolean): Promise<{ header: RecordHeader; record: EventRecord } | null> {
+    if (offset + HEADER_SIZE > this.size) return null;
+    const h = decodeHeader(await this.bytes(offset, HEADER_SIZE));
+    if (!h || offset + recordSize(h) > this.size) return null;
+    const varLen = h.pathLength + h.noteLength;
+    // Without bodies (scans), only the header, path, note and trailer are read.
+    const head = await this.bytes(offset, withBody ? recordSize(h) : HEADER_SIZE + varLen);
+    const trailer = withBody ? head.subarray(head.length - TRAILER_SIZE) : await this.bytes(offset + recordSize(h) - TRAILER_SIZE, TRAILER_SIZE);
+    if (trailer.length < TRAILER_SIZE || trailer.readUInt32BE(0) !== RECORD_TRAILER) return null;
+    const path = head.toString('utf8', HEADER_SIZE, HEADER_SIZE + h.pathLength);
+    const note = head.toString('utf8', HEADER_SIZE + h.pathLength, HEADER_SIZE + varLen);
+    const body = withBody ? head.subarray(HEADER_SIZE + varLen, HEADER_SIZE + varLen + h.bodyLength) : Buffer.alloc(0);
+    return { header: h, record: { id: h.id, receivedAt: h.receivedAt, status: h.status, path, note, body } };
+  }
 }
 
 export interface ReadOptions {
@@ -52,22 +92,27 @@ export async function* readRecords(dir: string, opts: ReadOptions = {}): AsyncGe
     if (next && next.firstId <= afterId + 1) continue; // wholly before the start
     const fh = await open(seg.path, 'r');
     try {
-      const size = (await fh.stat()).size;
+      const chunks = new SegmentChunks(fh, (await fh.stat()).size);
       let offset = 0;
+      let skipping = seg.firstId <= afterId;
       for (;;) {
-        const h = await readHeaderAt(fh, offset, size);
-        if (!h) break;
-        if (h.id > untilId) return;
-        if (h.id > afterId) {
-          const rec = await readRecordAt(fh, offset, h, opts.withBody ?? true);
-          yield { ...rec, position: { segment: seg.firstId, offset }, size: recordSize(h) };
-        }
-        offset += recordSize(h);
+        // Records up to afterId are skipped by their header alone, read without a chunk behind it.
+        const h = decodeHeaderOnly(await chunks.bytes(offset, HEADER_SIZE, skipping ? HEADER_SIZE : CHUNK_BYTES));
+        if (h && h.id > untilId) return;
+        skipping = !!h && h.id < afterId;
+        const read = h && h.id <= afterId ? { header: h, record: null } : await chunks.record(offset, opts.withBody ?? true);
+        if (!read) break;
+        if (read.record) yield { ...read.record, position: { segment: seg.firstId, offset }, size: recordSize(read.header) };
+        offset += recordSize(read.header);
       }
     } finally {
       await fh.close();
     }
   }
+}
+
+function decodeHeaderOnly(b: Buffer): RecordHeader | null {
+  return b.length === HEADER_SIZE ? decodeHeader(b) : null;
 }
 
 /** One record by id (a scan from its segment's start). */

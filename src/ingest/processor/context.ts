@@ -17,12 +17,16 @@ export interface ApplyContext {
   body: Buffer;
   pool: DecodePool;
   logDir: string;
+  /** Resolves once the rows of earlier batches are stored (a batch's insert runs while the next
+   *  one is built); awaited before reading facts back from the store. */
+  earlierBatchesStored: () => Promise<void>;
   /** Mempool status changes gathered during this entry: tx_id -> new status. */
   mempool: Map<string, { status: 'pending' | 'dropped' | 'confirmed'; reason?: string; replaced_by?: string; tx?: TxRef }>;
 }
 
 export async function blockTxs(ctx: ApplyContext, b: BlockState): Promise<TxRef[]> {
   if (b.txs) return b.txs;
+  await ctx.earlierBatchesStored();
   const rs = await ctx.store.client.query({
     query: `SELECT tx_id, microblock_hash, microblock_sequence, microblock_parent_hash, tx_index, raw_tx, sender_address, sponsor_address,
                    toString(nonce) AS nonce, toString(fee_rate) AS fee_rate, type_id, contract_id, function_name
@@ -37,6 +41,7 @@ export async function blockTxs(ctx: ApplyContext, b: BlockState): Promise<TxRef[
 
 export async function blockDeltas(ctx: ApplyContext, b: BlockState): Promise<BalanceDelta[]> {
   if (b.deltas) return b.deltas;
+  await ctx.earlierBatchesStored();
   const rs = await ctx.store.client.query({
     query: `SELECT principal, asset, toString(balance) AS balance, toString(total_sent) AS total_sent, toString(total_received) AS total_received,
                    toString(total_fees_sent) AS total_fees_sent, toString(total_miner_rewards) AS total_miner_rewards

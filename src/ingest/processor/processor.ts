@@ -126,6 +126,17 @@ export class Processor {
   private async processRange(until: number, forceFlushAt?: number): Promise<void> {
     if (this.error || until <= this.checkpoint.committed) return;
     let batch = new Batch();
+    // A batch's insert runs while the next batch is decoded and applied (the engine and our decoding
+    // share two cores; serialized, each waited for the other); one insert at a time, in order.
+    const storing: { insert: Promise<void> | null } = { insert: null };
+    const startFlush = async (b: Batch) => {
+      await storing.insert;
+      storing.insert = this.flush(b);
+      storing.insert.catch(() => {}); // observed when awaited
+    };
+    const earlierBatchesStored = async () => {
+      await storing.insert;
+    };
     const ctxFor = (rec: EventRecord): ApplyContext => ({
       store: this.opts.store,
       state: this.state,
@@ -136,6 +147,7 @@ export class Processor {
       body: rec.body,
       pool: this.opts.pool,
       logDir: this.opts.logDir,
+      earlierBatchesStored,
     });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
     const records = readRecords(this.opts.logDir, { afterId: this.checkpoint.committed, untilId: until });
@@ -170,13 +182,17 @@ export class Processor {
         this.stats.bytes += rec.body.length;
         const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES : rec.id === forceFlushAt;
         if (mustFlush) {
-          await this.flush(batch);
+          await startFlush(batch);
           batch = new Batch();
         }
         await fill();
       }
-      if (!batch.isEmpty && !this.stopped) await this.flush(batch);
-    } catch (err) {
+      if (!batch.isEmpty && !this.stopped) await startFlush(batch);
+      await storing.insert;
+    } catch (caught) {
+      // An insert still running for earlier entries ends first; if it failed, that is the first failure.
+      const earlier = await storing.insert?.then(() => null, (e: unknown) => e);
+      const err = (earlier ?? caught) as Error;
       const at = err instanceof BatchInsertError ? err.from : (current?.id ?? this.checkpoint.committed + 1);
       this.error = { logId: at, path: err instanceof BatchInsertError ? '' : (current?.path ?? ''), message: (err as Error).message ?? String(err) };
       console.error(`processor: stopped at event log entry ${at}:`, err);
