@@ -32,6 +32,8 @@ export interface Config {
   store: StoreConfig;
   /** Largest observer request body accepted, bytes. */
   eventBodyLimit: number;
+  /** How often the rows of txs that left the pending mempool are compacted away, ms (0: every batch). */
+  mempoolCleanupMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +49,13 @@ export function readPositiveInt(env: Env, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ConfigError(name, `expected a positive integer, got "${raw}"`);
+  return Number(raw);
+}
+
+function readNonNegativeInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
   return Number(raw);
 }
 
@@ -101,5 +110,6 @@ export function loadConfig(env: Env = process.env): Config {
     mode: readMode(env),
     store: readStore(env),
     eventBodyLimit: readPositiveInt(env, 'STACKS_CORE_EVENT_BODY_LIMIT', 500 * 1024 * 1024),
+    mempoolCleanupMs: readNonNegativeInt(env, 'STACKS_API_MEMPOOL_CLEANUP_MS', 30_000),
   };
 }

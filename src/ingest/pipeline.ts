@@ -32,11 +32,11 @@ export const eventLogDir = (dataDir: string): string => join(dataDir, 'events');
 export async function openPipeline<Log extends EventLog = EventLogWriter>(
   store: Store,
   dataDir: string,
-  opts: { live: boolean; threads?: number; log?: Log },
+  opts: { live: boolean; threads?: number; log?: Log; mempoolCleanupMs?: number },
 ): Promise<Pipeline<Log>> {
   const writer = opts.log ?? ((await EventLogWriter.open(eventLogDir(dataDir))) as unknown as Log);
   const pool = createDecodePool(opts.threads);
-  const processor = new Processor({ store, logDir: writer.dir, pool, durableId: () => writer.durableId });
+  const processor = new Processor({ store, logDir: writer.dir, pool, durableId: () => writer.durableId, mempoolCleanupMs: opts.mempoolCleanupMs });
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();

@@ -209,15 +209,15 @@ export interface PendingDelta {
   outbound: bigint;
 }
 
-/** Pending mempool txs naming the principal as sender, sponsor or token-transfer recipient: read
- *  through the mempool's address index, and the status of those txs only. */
+/** Pending mempool txs naming the principal as sender, sponsor or token-transfer recipient: the
+ *  current pending set's txs naming it (sql/0008), with their status confirmed in mempool_status. */
 export async function pendingMempoolTxs(store: Store, principal: string): Promise<Array<{ tx_id: string; raw_tx: string; sender_address: string; sponsor_address: string; fee_rate: string; type_id: string }>> {
   return rows(
     store,
     `SELECT tx_id, raw_tx, sender_address, sponsor_address, toString(fee_rate) AS fee_rate, type_id FROM mempool_txs
      WHERE tx_id IN (
          SELECT tx_id FROM mempool_status
-         WHERE tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal = {p:String})
+         WHERE tx_id IN (SELECT tx_id FROM mempool_pending FINAL WHERE has(principals, {p:String}))
          GROUP BY tx_id HAVING argMax(status, version) = 'pending')
      LIMIT 1 BY tx_id`,
     { p: principal },

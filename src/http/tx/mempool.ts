@@ -40,24 +40,32 @@ function parseEntry(r: Record<string, unknown>): MempoolEntry {
 }
 
 /**
- * Mempool txs whose latest status is one of `statuses`, plus `extra` ids (any status). `log_id` is
- * the entry that first put the tx in the mempool (mempool_status versions are log ids).
+ * Mempool txs among `candidates` (a subquery of tx ids; all when omitted) whose latest status is one
+ * of `statuses`, plus `extra` ids (any status). `log_id` is the entry that first put the tx in the
+ * mempool (mempool_status versions are log ids). The candidates narrow both tables to key reads.
  */
-async function entriesWhere(store: Store, statuses: string[], extra: string[] = [], principal?: string): Promise<MempoolEntry[]> {
-  // For one principal, only the txs its mempool address index names are looked at.
-  const scope = principal === undefined ? '' : 'WHERE tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal = {p:String})';
+async function entriesWhere(store: Store, statuses: string[], extra: string[], candidates?: string, params: Record<string, unknown> = {}): Promise<MempoolEntry[]> {
+  const among = candidates === undefined ? '' : `WHERE tx_id IN (${candidates})`;
   const list = await rows<Record<string, unknown>>(
     store,
     `SELECT ${ENTRY_COLUMNS}, s.status AS status, s.reason AS reason, s.first AS log_id
      FROM mempool_txs AS m
      INNER JOIN (SELECT tx_id, toString(argMax(status, version)) AS status, argMax(reason, version) AS reason, min(version) AS first
-                 FROM mempool_status ${scope} GROUP BY tx_id
+                 FROM mempool_status ${among} GROUP BY tx_id
                  HAVING status IN {st:Array(String)} OR tx_id IN {extra:Array(String)}) AS s ON s.tx_id = m.tx_id
-     ${principal === undefined ? '' : 'WHERE m.tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal = {p:String})'}
+     ${candidates === undefined ? '' : `WHERE m.tx_id IN (${candidates})`}
      LIMIT 1 BY m.tx_id`,
-    { st: statuses, extra, p: principal ?? '' },
+    { ...params, st: statuses, extra },
   );
   return list.map(parseEntry);
+}
+
+/** Candidates for the pending set: the current pending table (see sql/0008), narrowed to the txs
+ *  naming {p:String} when a principal is given, and the `extra` ids (of that principal's). */
+function pendingCandidates(principal: string | undefined): string {
+  if (principal === undefined) return `SELECT tx_id FROM mempool_pending FINAL UNION ALL SELECT arrayJoin({extra:Array(String)})`;
+  return `SELECT tx_id FROM mempool_pending FINAL WHERE has(principals, {p:String})
+          UNION ALL SELECT tx_id FROM mempool_principals WHERE principal = {p:String} AND tx_id IN {extra:Array(String)}`;
 }
 
 /**
@@ -67,14 +75,14 @@ async function entriesWhere(store: Store, statuses: string[], extra: string[] = 
  */
 export async function pendingEntries(store: Store, includeUnanchored: boolean, principal?: string): Promise<{ entries: MempoolEntry[]; countable: number }> {
   const extra = includeUnanchored ? [] : (await unanchoredTxs(store, await getTip(store))).map((t) => t.tx_id);
-  const all = await entriesWhere(store, ['pending'], extra, principal);
+  const all = await entriesWhere(store, ['pending'], extra, pendingCandidates(principal), { p: principal ?? '' });
   const entries = all.filter((e) => e.status === 'pending' || extra.includes(e.tx_id));
   return { entries, countable: entries.filter((e) => e.status === 'pending').length };
 }
 
 /** Dropped mempool txs (not mined since), newest receipt first. */
 export async function droppedEntries(store: Store): Promise<MempoolEntry[]> {
-  const list = await entriesWhere(store, ['dropped']);
+  const list = await entriesWhere(store, ['dropped'], []);
   return list.sort((a, b) => b.receipt_time - a.receipt_time || b.log_id - a.log_id);
 }
 

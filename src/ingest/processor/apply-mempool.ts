@@ -1,8 +1,9 @@
 // /new_mempool_tx and /drop_mempool_tx, and the mempool status changes gathered while an entry
 // was applied (confirmations, orphaned txs coming back).
 import type { DecodedEvent } from '../../workers/decoded.ts';
+import type { Store } from '../../storage/client.ts';
 import { setMempool, type ApplyContext } from './context.ts';
-import { mempoolPrincipalRows, mempoolTxRow } from './overlay.ts';
+import { mempoolPendingRow, mempoolPrincipalRows, mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
 
 type MempoolEvent = Extract<DecodedEvent, { kind: 'mempool' }>;
 type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
@@ -12,7 +13,7 @@ export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
   if (fresh.length === 0) return;
   ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, Math.floor(ctx.receivedAt / 1000), ctx.logId)));
   ctx.batch.addRows('mempool_principals', fresh.flatMap((t) => mempoolPrincipalRows(t, ctx.logId)));
-  for (const t of fresh) setMempool(ctx, t.tx_id, 'pending');
+  for (const t of fresh) setMempool(ctx, t.tx_id, 'pending', { principals: mempoolPrincipalsOf(t) });
 }
 
 export function applyDrop(ctx: ApplyContext, ev: DropEvent): void {
@@ -27,10 +28,17 @@ export function applyDrop(ctx: ApplyContext, ev: DropEvent): void {
 export function flushMempoolChanges(ctx: ApplyContext): void {
   if (ctx.mempool.size === 0) return;
   const rows = [];
+  const pendingSet = [];
   const restored = [];
   const restoredPrincipals = [];
   for (const [tx_id, change] of ctx.mempool) {
     rows.push({ tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', version: ctx.logId });
+    // The current pending set changes only on entering or leaving it (a re-announced tx keeps its row).
+    const wasPending = ctx.state.mempoolPending.has(tx_id);
+    if (change.status === 'pending' && !wasPending) {
+      const principals = change.principals ?? (change.tx ? mempoolPrincipalsOf(change.tx) : []);
+      pendingSet.push(mempoolPendingRow(tx_id, ctx.logId, { principals }));
+    } else if (change.status !== 'pending' && wasPending) pendingSet.push(mempoolPendingRow(tx_id, ctx.logId, 'left'));
     if (change.status === 'pending') {
       if (change.tx && !ctx.state.mempoolPending.has(tx_id)) {
         restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000), ctx.logId));
@@ -42,5 +50,16 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
   ctx.batch.addRows('mempool_txs', restored);
   ctx.batch.addRows('mempool_principals', restoredPrincipals);
   ctx.batch.addRows('mempool_status', rows);
+  ctx.batch.addRows('mempool_pending', pendingSet);
   ctx.mempool.clear();
+}
+
+/** Removes the rows of txs that left the pending set from mempool_pending (only committed batches
+ *  are stored by then). A failure is only logged: the rows stay hidden by FINAL until the next try. */
+export async function compactPendingSet(store: Store): Promise<void> {
+  try {
+    await store.client.command({ query: 'OPTIMIZE TABLE mempool_pending FINAL CLEANUP' });
+  } catch (e) {
+    console.error('processor: compacting mempool_pending failed:', (e as Error).message);
+  }
 }

@@ -21,7 +21,17 @@ export interface ApplyContext {
    *  one is built); awaited before reading facts back from the store. */
   earlierBatchesStored: () => Promise<void>;
   /** Mempool status changes gathered during this entry: tx_id -> new status. */
-  mempool: Map<string, { status: 'pending' | 'dropped' | 'confirmed'; reason?: string; replaced_by?: string; tx?: TxRef }>;
+  mempool: Map<string, MempoolChange>;
+}
+
+/** A mempool status change; a tx coming back from an orphaned block carries its TxRef, a newly
+ *  announced one the principals it names. */
+export interface MempoolChange {
+  status: 'pending' | 'dropped' | 'confirmed';
+  reason?: string;
+  replaced_by?: string;
+  tx?: TxRef;
+  principals?: string[];
 }
 
 export async function blockTxs(ctx: ApplyContext, b: BlockState): Promise<TxRef[]> {
@@ -54,6 +64,6 @@ export async function blockDeltas(ctx: ApplyContext, b: BlockState): Promise<Bal
 }
 
 /** Records a mempool status change; the last change within an entry wins. */
-export function setMempool(ctx: ApplyContext, tx_id: string, status: 'pending' | 'dropped' | 'confirmed', extra: { reason?: string; replaced_by?: string; tx?: TxRef } = {}): void {
+export function setMempool(ctx: ApplyContext, tx_id: string, status: MempoolChange['status'], extra: Omit<MempoolChange, 'status'> = {}): void {
   ctx.mempool.set(tx_id, { status, ...extra });
 }

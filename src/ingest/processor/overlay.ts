@@ -2,6 +2,8 @@
 import type { Batch } from './batch.ts';
 import type { BlockState, MicroblockState } from './chain-state.ts';
 import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+import { summarizeTx } from '../../workers/tx-summary.ts';
+import { principalsOf } from '../../workers/decode-block.ts';
 
 export function blockCanonicalRow(b: BlockState, version: number) {
   return { block_height: b.block_height, index_block_hash: b.index_block_hash, block_hash: b.block_hash, canonical: b.canonical ? 1 : 0, version };
@@ -82,7 +84,25 @@ export function mempoolTxRow(t: TxRef, receiptTime: number, logId: number) {
   };
 }
 
+/** Every principal a mempool tx names. A tx read back from the store for a reorg has no list:
+ *  it is decoded again (rare), so a restored tx is indexed as it was when first announced. */
+export function mempoolPrincipalsOf(t: TxRef): string[] {
+  if (t.principals) return t.principals;
+  try {
+    return principalsOf(summarizeTx(t.raw_tx));
+  } catch {
+    return [t.sender_address, t.sponsor_address].filter(Boolean);
+  }
+}
+
 /** The mempool's address index: one row per principal a mempool tx names. */
 export function mempoolPrincipalRows(t: TxRef, logId: number) {
-  return (t.principals ?? [t.sender_address, t.sponsor_address].filter(Boolean)).map((principal) => ({ principal, tx_id: t.tx_id, log_id: logId }));
+  return mempoolPrincipalsOf(t).map((principal) => ({ principal, tx_id: t.tx_id, log_id: logId }));
+}
+
+/** A tx entering (principals given) or leaving (deleted) the current pending set. */
+export function mempoolPendingRow(tx_id: string, version: number, entering: { principals: string[] } | 'left') {
+  return entering === 'left'
+    ? { tx_id, principals: [], version, is_deleted: 1 }
+    : { tx_id, principals: entering.principals, version, is_deleted: 0 };
 }

@@ -13,6 +13,7 @@ import { Batch } from './batch.ts';
 import { loadChainState, type ChainState } from './chain-state.ts';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { applyEntry } from './apply-entry.ts';
+import { compactPendingSet } from './apply-mempool.ts';
 import type { ApplyContext } from './context.ts';
 
 /**
@@ -23,7 +24,7 @@ import type { ApplyContext } from './context.ts';
  * redo's inserts are dropped by their tokens); if none were, fork choice is exact. After a redo the
  * state is reloaded as of the redone batch, where only the newest version of each key matters.
  */
-const INSERT_LAST = ['balances', 'microblock_canonical', 'mempool_status', 'block_canonical'];
+const INSERT_LAST = ['balances', 'microblock_canonical', 'mempool_status', 'mempool_pending', 'block_canonical'];
 
 const BATCH_BYTES = 48 * 1024 * 1024;
 const BATCH_ENTRIES = 20_000;
@@ -61,6 +62,8 @@ export interface ProcessorOptions {
   /** Highest log id safe to process (the writer's durable id); unbounded for a closed log. */
   durableId?: () => number;
   checkpointFile?: string;
+  /** See Config.mempoolCleanupMs (default 30 s). */
+  mempoolCleanupMs?: number;
 }
 
 export class Processor {
@@ -74,6 +77,7 @@ export class Processor {
   private stopped = false;
   readonly stats = { entries: 0, rejected: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
   private readonly checkpointFile: string;
+  private lastMempoolCleanup = performance.now();
 
   constructor(private readonly opts: ProcessorOptions) {
     this.checkpointFile = opts.checkpointFile ?? join(opts.logDir, 'checkpoint.json');
@@ -224,6 +228,10 @@ export class Processor {
     this.checkpoint = { committed: batch.to, pending: null };
     writeCheckpoint(this.checkpointFile, this.checkpoint);
     this.stats.batches++;
+    if (performance.now() - this.lastMempoolCleanup >= (this.opts.mempoolCleanupMs ?? 30_000)) {
+      this.lastMempoolCleanup = performance.now();
+      await compactPendingSet(this.opts.store);
+    }
     this.stats.insertMs += performance.now() - t0;
   }
 }
