@@ -1,5 +1,5 @@
 // Helpers for comparing a running service with the reference API's recorded answers.
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { runTool, SHARED } from './service.ts';
@@ -29,9 +29,14 @@ export async function feedFixture(eventUrl: string, fixture: string): Promise<vo
 }
 
 export async function diffGoldens(apiUrl: string, fixture: string, match: string): Promise<GoldenReport> {
-  const out = join(mkdtempSync(join(tmpdir(), 'diff-')), 'report.json');
-  await runTool('diff-goldens.mjs', [apiUrl, join(SHARED, 'goldens', `${fixture}.jsonl.gz`), '--match', match, '--json', out]);
-  return JSON.parse(readFileSync(out, 'utf8')) as GoldenReport;
+  const dir = mkdtempSync(join(tmpdir(), 'diff-'));
+  const out = join(dir, 'report.json');
+  try {
+    await runTool('diff-goldens.mjs', [apiUrl, join(SHARED, 'goldens', `${fixture}.jsonl.gz`), '--match', match, '--json', out]);
+    return JSON.parse(readFileSync(out, 'utf8')) as GoldenReport;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // Test helper: runs the real service (`src/main.ts`) as a child process on free ports with its own
 // data directory, as a user would run it. Tests talk to it over HTTP only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,16 @@ export interface RunningService {
   kill(): Promise<void>;
 }
 
+/** Directories made by tempDataDir, removed when the (test) process exits. */
+const madeDirs: string[] = [];
+process.once('exit', () => {
+  for (const d of madeDirs) rmSync(d, { recursive: true, force: true });
+});
+
 export function tempDataDir(prefix = 'stacks-api-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
 }
 
 export async function startService(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningService> {

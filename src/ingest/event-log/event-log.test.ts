@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, appendFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync, statSync } from 'node:fs';
+import { tempDataDir } from '../../testing/service.ts';
 import { join } from 'node:path';
 import { EventLogWriter } from './writer.ts';
 import { readRecords } from './reader.ts';
 import { RecordStatus } from './record.ts';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'evlog-'));
+const tmp = () => tempDataDir('evlog-');
 
 async function readAll(dir: string, afterId = 0) {
   const out = [];
