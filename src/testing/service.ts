@@ -34,9 +34,9 @@ export function tempDataDir(prefix = 'stacks-api-'): string {
   return dir;
 }
 
-export async function startService(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningService> {
+export async function startService(opts: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningService> {
   const dataDir = opts.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,7 +3,7 @@
 import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { Store } from '../../storage/client.ts';
 import { setMempool, type ApplyContext } from './context.ts';
-import { mempoolPendingRow, mempoolPrincipalRows, mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
+import { mempoolPrincipalRows, mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
 
 type MempoolEvent = Extract<DecodedEvent, { kind: 'mempool' }>;
 type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
@@ -28,7 +28,6 @@ export function applyDrop(ctx: ApplyContext, ev: DropEvent): void {
 export function flushMempoolChanges(ctx: ApplyContext): void {
   if (ctx.mempool.size === 0) return;
   const rows = [];
-  const pendingSet = [];
   const restored = [];
   const restoredPrincipals = [];
   for (const [tx_id, change] of ctx.mempool) {
@@ -36,9 +35,8 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
     // The current pending set changes only on entering or leaving it (a re-announced tx keeps its row).
     const wasPending = ctx.state.mempoolPending.has(tx_id);
     if (change.status === 'pending' && !wasPending) {
-      const principals = change.principals ?? (change.tx ? mempoolPrincipalsOf(change.tx) : []);
-      pendingSet.push(mempoolPendingRow(tx_id, ctx.logId, { principals }));
-    } else if (change.status !== 'pending' && wasPending) pendingSet.push(mempoolPendingRow(tx_id, ctx.logId, 'left'));
+      ctx.batch.pendingSet.enter(tx_id, ctx.logId, change.principals ?? (change.tx ? mempoolPrincipalsOf(change.tx) : []));
+    } else if (change.status !== 'pending' && wasPending) ctx.batch.pendingSet.leave(tx_id, ctx.logId);
     if (change.status === 'pending') {
       if (change.tx && !ctx.state.mempoolPending.has(tx_id)) {
         restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000), ctx.logId));
@@ -50,7 +48,6 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
   ctx.batch.addRows('mempool_txs', restored);
   ctx.batch.addRows('mempool_principals', restoredPrincipals);
   ctx.batch.addRows('mempool_status', rows);
-  ctx.batch.addRows('mempool_pending', pendingSet);
   ctx.mempool.clear();
 }
 

@@ -3,6 +3,7 @@
 // makes a repeated insert of the same batch a no-op.
 import type { RowWriter, Store } from '../../storage/client.ts';
 import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
+import { PendingSetChanges } from './pending-set.ts';
 
 export class Batch {
   private readonly text = new Map<string, string[]>();
@@ -12,6 +13,8 @@ export class Batch {
   entries = 0;
   /** Some block that was canonical stopped being so (a reorg): answers cached until a reorg expire. */
   reorged = false;
+  /** Net changes of the pending mempool, written as rows when the batch is stored. */
+  readonly pendingSet = new PendingSetChanges();
 
   private addText(target: InsertTarget, text: string | undefined): void {
     if (!text) return;
@@ -52,6 +55,7 @@ export class Batch {
   /** Inserts every table's rows: fact tables first (any order), then `last` in its order, so readers
    *  never see a canonical flag for a block whose rows are not there yet. */
   async insert(store: Store, last: readonly string[]): Promise<void> {
+    this.addRows('mempool_pending', this.pendingSet.takeRows());
     const isLast = (target: InsertTarget) => last.includes(targetTable(target));
     const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.

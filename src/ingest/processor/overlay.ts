@@ -99,10 +99,3 @@ export function mempoolPrincipalsOf(t: TxRef): string[] {
 export function mempoolPrincipalRows(t: TxRef, logId: number) {
   return mempoolPrincipalsOf(t).map((principal) => ({ principal, tx_id: t.tx_id, log_id: logId }));
 }
-
-/** A tx entering (principals given) or leaving (deleted) the current pending set. */
-export function mempoolPendingRow(tx_id: string, version: number, entering: { principals: string[] } | 'left') {
-  return entering === 'left'
-    ? { tx_id, principals: [], version, is_deleted: 1 }
-    : { tx_id, principals: entering.principals, version, is_deleted: 0 };
-}
