@@ -26,10 +26,12 @@ export function threadCpu(pid: number): { total: number; byName: Map<string, num
   return { total: seconds(readFileSync(`/proc/${pid}/stat`, 'utf8')), byName };
 }
 
-/** Thread names as the kernel truncates them, grouped by what they do. */
+/** Thread names as the kernel truncates them, grouped by what they do. Node names all its other
+ *  threads "node": libuv's threadpool (where chdb runs each query call), V8's platform threads and
+ *  the decode workers; ClickHouse names its pools. */
 function threadGroup(comm: string): string {
-  if (comm.startsWith('libuv-worker')) return 'libuv threadpool (chdb calls)';
-  if (comm.startsWith('V8 ') || comm === 'node') return 'V8 helpers and worker threads';
+  if (comm === 'node') return 'node threads (libuv pool: chdb calls; V8; decode workers)';
+  if (comm.startsWith('v8:')) return `V8 profiler (${comm})`;
   return `engine: ${comm.replace(/\d+$/, '')}`;
 }
 
