@@ -17,6 +17,7 @@ test('every CREATE TABLE becomes ON CLUSTER with a Replicated engine keeping its
         const args = [`'/clickhouse/tables/{shard}/{database}/${created}'`, `'{replica}'`, ...(engine[2] ? [engine[2]] : [])].join(', ');
         assert.ok(out.includes(`ENGINE = Replicated${engine[1]}MergeTree(${args})`), `${m.name}: ${created} engine in\n${out}`);
         assert.doesNotMatch(out, /non_replicated_deduplication_window/, `${m.name}: ${created}`);
+        assert.doesNotMatch(out, /SETTINGS\s*(,|$)/, `${m.name}: ${created} left an empty SETTINGS clause`);
       } else if (/^ALTER TABLE/.test(st)) {
         assert.match(out, /^ALTER TABLE \w+ ON CLUSTER `main` /, `${m.name}: ${st.slice(0, 60)}`);
       } else assert.equal(out, st, `${m.name}: other statements run as they are`);
