@@ -11,6 +11,7 @@ import type { ApiContext } from './http/context.ts';
 import { createProxyPlugin, loadProxyConfig, type ProxyPlugin } from './http/proxy/index.ts';
 import { responseCacheFromEnv } from './http/response-cache.ts';
 import { followReorgs } from './http/known-canonical.ts';
+import { openFollower, type Follower } from './ingest/follow.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
   }
   const unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
   const store = await openStore(config.store, config.dataDir);
-  if (config.mode !== 'readonly') await migrate(store);
+  // A follower with its own embedded store builds its own tables.
+  if (config.mode !== 'readonly' || (config.followLog && !config.store.url)) await migrate(store);
 
   const listening: Listening[] = [];
   let pipeline: Pipeline<ObserverThread> | undefined;
@@ -43,9 +45,13 @@ async function main(): Promise<void> {
     pipeline = p;
     console.log(`event observer listening on ${config.eventHost}:${observer.port}`);
   }
+  // A read-only process that follows a writer's log keeps its own serving store (and, embedded, its
+  // own ClickHouse tables) up to date from that log.
+  const follower: Follower | undefined = config.followLog ? await openFollower(store, config.dataDir, config.followLog, { servingOnly: !!config.store.url }) : undefined;
+  const reading = pipeline ?? follower;
   let proxy: ProxyPlugin | undefined;
   if (config.mode !== 'writeonly') {
-    const ctx: ApiContext = { store, config, ingest: pipeline?.status };
+    const ctx: ApiContext = { store, config, ingest: reading?.status, serving: config.servingReads ? reading?.serving : undefined };
     proxy = createProxyPlugin(proxyConfig, {
       // A broadcast the node accepted is in its mempool: record it as the node would announce it,
       // so it shows in the mempool endpoints at once (the node's own announcement then changes nothing).
@@ -56,7 +62,7 @@ async function main(): Promise<void> {
     const cache = responseCacheFromEnv();
     // Answers depend on stored chain data: here the processor's committed entry; a read-only process
     // cannot see that cheaply, so its entries live for one second.
-    const processor = pipeline?.processor;
+    const processor = reading?.processor;
     followReorgs(processor ? () => processor.reorgGeneration : undefined);
     const versions = processor
       ? () => ({ commit: processor.committedId, reorg: processor.reorgGeneration })
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
     for (const l of listening) l.close();
     await proxy?.close();
     await pipeline?.close();
+    await follower?.close();
     await store.client.close();
     unlock();
     process.exit(0);

@@ -1,5 +1,6 @@
 // Service configuration from environment variables. A bad value stops start-up with one line naming
 // the variable (ConfigError), so a typo never runs the service with a silently different setting.
+import { existsSync, statSync } from 'node:fs';
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
@@ -34,6 +35,10 @@ export interface Config {
   eventBodyLimit: number;
   /** How often the rows of txs that left the pending mempool are compacted away, ms (0: every batch). */
   mempoolCleanupMs: number;
+  /** Answer point reads from the serving store (off: every read asks ClickHouse; the store is still written). */
+  servingReads: boolean;
+  /** Read-only mode: the event log directory of the writer this process follows (src/ingest/follow.ts). */
+  followLog?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -72,6 +77,14 @@ function readChainId(env: Env): number {
   return parseInt(m[2], 16) >>> 0;
 }
 
+function readOnOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === '1' || raw === 'true') return true;
+  if (raw === 'off' || raw === '0' || raw === 'false') return false;
+  throw new ConfigError(name, `expected "on" or "off", got "${raw}"`);
+}
+
 function readMode(env: Env): ApiMode {
   const raw = env.STACKS_API_MODE;
   if (raw === undefined || raw === '' || raw === 'default') return 'default';
@@ -97,8 +110,17 @@ function readStore(env: Env): StoreConfig {
   return { url, user: env.CLICKHOUSE_USER || undefined, password: env.CLICKHOUSE_PASSWORD || undefined, database, cluster };
 }
 
+function readFollowLog(env: Env, mode: ApiMode): string | undefined {
+  const raw = env.STACKS_API_FOLLOW_LOG;
+  if (raw === undefined || raw === '') return undefined;
+  if (mode !== 'readonly') throw new ConfigError('STACKS_API_FOLLOW_LOG', 'needs STACKS_API_MODE=readonly (a writer has its own log)');
+  if (!existsSync(raw) || !statSync(raw).isDirectory()) throw new ConfigError('STACKS_API_FOLLOW_LOG', `expected the writer's event log directory, "${raw}" is not a directory`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const chainId = readChainId(env);
+  const mode = readMode(env);
   return {
     eventHost: readString(env, 'STACKS_CORE_EVENT_HOST', '127.0.0.1'),
     eventPort: readPort(env, 'STACKS_CORE_EVENT_PORT', 3700),
@@ -107,9 +129,11 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: readString(env, 'STACKS_API_DATA_DIR', './data'),
     chainId,
     isMainnet: chainId === 0x00000001,
-    mode: readMode(env),
+    mode,
     store: readStore(env),
     eventBodyLimit: readPositiveInt(env, 'STACKS_CORE_EVENT_BODY_LIMIT', 500 * 1024 * 1024),
     mempoolCleanupMs: readNonNegativeInt(env, 'STACKS_API_MEMPOOL_CLEANUP_MS', 30_000),
+    servingReads: readOnOff(env, 'STACKS_API_SERVING_READS', true),
+    followLog: readFollowLog(env, mode),
   };
 }

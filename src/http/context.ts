@@ -1,6 +1,8 @@
 // What route handlers get: the store, and (in a process that also ingests) the ingest pipeline.
 import type { Store } from '../storage/client.ts';
 import type { Config } from '../config/config.ts';
+import type { ServingStore } from '../serving/store.ts';
+import type { ServingView } from '../serving/view.ts';
 
 export interface IngestStatus {
   /** Newest durable event-log id. */
@@ -14,4 +16,6 @@ export interface ApiContext {
   store: Store;
   config: Pick<Config, 'chainId' | 'isMainnet'>;
   ingest?: IngestStatus;
+  /** The serving store (rendered documents, per-principal keys) and its committed view. */
+  serving?: { store: ServingStore; view: ServingView };
 }

@@ -5,8 +5,7 @@ const TRACE = process.env.STACKS_API_TRACE_QUERIES === '1';
 
 export async function rows<T = Record<string, unknown>>(store: Store, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const t0 = TRACE ? performance.now() : 0;
-  const rs = await store.reader().query({ query, query_params: params, format: 'JSONEachRow' });
-  const out = await rs.json<T>();
+  const out = await store.read<T>(query, params);
   if (TRACE) console.error(`query ${(performance.now() - t0).toFixed(1)} ms: ${query.replace(/\s+/g, ' ').slice(0, 160)}`);
   return out;
 }

@@ -1,6 +1,7 @@
 // Writing responses on uWebSockets.js: always inside cork, never after the client aborted.
 import type { HttpResponse } from 'uWebSockets.js';
 import { statusText } from './errors.ts';
+import { JsonText } from './json-text.ts';
 
 export interface ResponseState {
   aborted: boolean;
@@ -9,7 +10,7 @@ export interface ResponseState {
 export interface Reply {
   status: number;
   headers?: Record<string, string>;
-  /** Objects are sent as JSON; strings and buffers as they are. */
+  /** Objects are sent as JSON, JsonText as its text; strings and buffers as they are. */
   body: unknown;
 }
 
@@ -17,7 +18,9 @@ export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply
   if (state.aborted) return;
   let payload: string | Buffer;
   let contentType = 'application/json; charset=utf-8';
-  if (typeof reply.body === 'string') {
+  if (reply.body instanceof JsonText) {
+    payload = reply.body.text;
+  } else if (typeof reply.body === 'string') {
     payload = reply.body;
     contentType = 'text/plain; charset=utf-8';
   } else if (Buffer.isBuffer(reply.body)) {

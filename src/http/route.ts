@@ -6,6 +6,7 @@ import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
 import { writeReply, type Reply, type ResponseState } from './respond.ts';
 import { HttpError, httpError } from './errors.ts';
 import type { CacheVersions, ResponseCache } from './response-cache.ts';
+import { JsonText } from './json-text.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -62,16 +63,34 @@ function responseCheck(route: RouteDef<never>): ((status: number, body: unknown)
   const checks = new Map(Object.entries(route.responses).map(([status, schema]) => [Number(status), responseAjv.compile(schema)]));
   return (status, body) => {
     const check = checks.get(status);
-    if (!check || check(body)) return null;
+    if (!check || check(body instanceof JsonText ? JSON.parse(body.text) : body)) return null;
     return describeAjvError('response', check.errors);
+  };
+}
+
+/**
+ * A route's request check: params and query validated (coerced, defaulted) against its schemas, as
+ * the reference answers a bad one (400, FST_ERR_VALIDATION). Throws an HttpError.
+ */
+export function requestValidator(route: RouteDef<never>): (request: ApiRequest) => void {
+  const checkParams = compile(route.params);
+  const checkQuery = compile(route.query);
+  return (request) => {
+    if (checkParams && !checkParams(request.params)) {
+      throw httpError(400, describeAjvError('params', checkParams.errors), { code: 'FST_ERR_VALIDATION' });
+    }
+    if (checkQuery) {
+      const q: Record<string, unknown> = Object.fromEntries(request.query.entries());
+      if (!checkQuery(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors), { code: 'FST_ERR_VALIDATION' });
+      (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
+    }
   };
 }
 
 export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx, caching?: CacheOptions): void {
   for (const route of routes) {
     const names = paramNamesOf(route.path);
-    const checkParams = compile(route.params);
-    const checkQuery = compile(route.query);
+    const validate = requestValidator(route as RouteDef<never>);
     const checkResponse = responseCheck(route as RouteDef<never>);
     const handle = (res: HttpResponse, req: HttpRequest): void => {
       const state: ResponseState = { aborted: false };
@@ -89,14 +108,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
       }
       void (async () => {
         try {
-          if (checkParams && !checkParams(request.params)) {
-            throw httpError(400, describeAjvError('params', checkParams.errors), { code: 'FST_ERR_VALIDATION' });
-          }
-          if (checkQuery) {
-            const q: Record<string, unknown> = Object.fromEntries(request.query.entries());
-            if (!checkQuery(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors), { code: 'FST_ERR_VALIDATION' });
-            (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
-          }
+          validate(request);
           const out = await route.handler(request, ctx);
           const reply = isReply(out) ? out : { status: 200, body: out };
           const violation = checkResponse?.(reply.status, reply.body);
@@ -106,8 +118,10 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
             return;
           }
           if (cacheKey && reply.status === 200 && !reply.headers && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)) {
-            const body = JSON.stringify(reply.body);
-            caching!.cache.set(cacheKey, route.stableUntilReorg?.(reply.body) ? 'reorg' : 'commit', versions, { status: 200, body });
+            const text = reply.body instanceof JsonText ? reply.body : undefined;
+            const body = text ? text.text : JSON.stringify(reply.body);
+            const stable = text ? text.stableUntilReorg : route.stableUntilReorg?.(reply.body);
+            caching!.cache.set(cacheKey, stable ? 'reorg' : 'commit', versions, { status: 200, body });
             writeReply(res, state, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
             return;
           }

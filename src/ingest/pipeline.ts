@@ -6,6 +6,9 @@ import { EventLogWriter, type AppendInput } from './event-log/writer.ts';
 import { createDecodePool, type DecodePool } from '../workers/pool.ts';
 import { Processor } from './processor/processor.ts';
 import type { IngestStatus } from '../http/context.ts';
+import { openServingStore, servingDir, type ServingStore } from '../serving/store.ts';
+import { ServingView } from '../serving/view.ts';
+import { ServingWriter } from '../serving/writer.ts';
 
 /** What the processor and the API need of the event log, whichever thread writes it. */
 export interface EventLog {
@@ -22,6 +25,8 @@ export interface Pipeline<Log extends EventLog = EventLog> {
   /** Decodes log entries for the processor. */
   pool: DecodePool;
   processor: Processor;
+  /** The serving store and the committed view of it that answers read. */
+  serving: { store: ServingStore; view: ServingView };
   status: IngestStatus;
   close(): Promise<void>;
 }
@@ -36,7 +41,17 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
 ): Promise<Pipeline<Log>> {
   const writer = opts.log ?? ((await EventLogWriter.open(eventLogDir(dataDir))) as unknown as Log);
   const pool = createDecodePool(opts.threads);
-  const processor = new Processor({ store, logDir: writer.dir, pool, durableId: () => writer.durableId, mempoolCleanupMs: opts.mempoolCleanupMs });
+  const servingStore = openServingStore(servingDir(dataDir));
+  const view = new ServingView(servingStore).load();
+  const processor = new Processor({
+    store,
+    logDir: writer.dir,
+    pool,
+    durableId: () => writer.durableId,
+    mempoolCleanupMs: opts.mempoolCleanupMs,
+    serving: { writer: new ServingWriter(servingStore), view },
+  });
+  view.followStoredThrough(() => processor.committedId);
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
@@ -44,6 +59,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
     writer,
     pool,
     processor,
+    serving: { store: servingStore, view },
     status: {
       receivedId: () => writer.durableId,
       processedId: () => processor.committedId,
@@ -54,6 +70,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
       await processor.stop();
       await writer.close();
       await pool.close();
+      await servingStore.close();
     },
   };
 }

@@ -52,8 +52,10 @@ export async function startService(opts: { dataDir?: string; env?: Record<string
   });
   let out = '';
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  // A read-only process has no event observer.
+  const observer = opts.env?.STACKS_API_MODE !== 'readonly';
   const ports = await new Promise<{ api: number; events: number }>((res, rej) => {
-    const found: { api?: number; events?: number } = {};
+    const found: { api?: number; events?: number } = observer ? {} : { events: -1 };
     const onData = (d: Buffer) => {
       out += d.toString();
       const ev = /event observer listening on [^:]+:(\d+)/.exec(out);

@@ -25,6 +25,24 @@ export const ROLE = {
   BOOT: 128,
 } as const;
 
+/** Which rows a list counts: roles intersecting `any`; boot receipts only with roles in `boot`. */
+export interface RoleFilter {
+  any: number;
+  boot: number;
+}
+
+/** True when a row with these roles is in the list. */
+export const listsRow = (f: RoleFilter, roles: number): boolean => (roles & f.any) !== 0 && ((roles & ROLE.BOOT) === 0 || (roles & f.boot) !== 0);
+
+/** Roles the reference's lists count (its v1 and v2 lists read an address index that misses boot receipts). */
+const EVENTS = ROLE.STX_EVENT | ROLE.FT_EVENT | ROLE.NFT_EVENT;
+export const V1_TX_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.SPONSOR | ROLE.TX_PARTY | ROLE.STX_EVENT, boot: 0 };
+export const WITH_TRANSFERS_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.TX_PARTY | EVENTS, boot: 0xff };
+export const SINGLE_WITH_TRANSFERS_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.TX_PARTY | ROLE.STX_EVENT, boot: 0xff };
+export const V2_TX_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.SPONSOR | ROLE.TX_PARTY | EVENTS, boot: EVENTS };
+/** Txs whose nonce is the principal's own (as origin or sponsor). */
+export const OWN_TX_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.SPONSOR, boot: 0xff };
+
 export interface EventPlacement {
   tx_id: string;
   index_block_hash: string;

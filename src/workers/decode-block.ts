@@ -6,6 +6,7 @@ import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type To
 import { summarizeTx, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
 import { writePoxEvents } from './decode-pox.ts';
 import { ROLE, addPrincipalEvent } from './address-index.ts';
+import { SERVED_TABLES, servedRows } from './serving/served-rows.ts';
 
 interface Cost {
   read_count?: number;
@@ -240,7 +241,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
  * decoded again here as part of block 1.
  */
 export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
-  const rows = new RowSet();
+  const rows = new RowSet(SERVED_TABLES);
   const sheet = new BalanceSheet();
   const meta = blockMetaOf(b);
   const own = summarizeNodeTxs(b.transactions);
@@ -330,7 +331,15 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
   for (const d of deltas) rows.add('balance_changes', { index_block_hash: b.index_block_hash, microblock_hash: '', ...d });
   // The same changes by principal, for balances as of a height (address reads).
   for (const d of deltas) rows.add('principal_balance_changes', { ...d, block_height: b.block_height, index_block_hash: b.index_block_hash });
-  return { kind: 'block', block: meta, txs: items.map(({ tx, summary }) => txRefOf(tx, summary)), microblocks: microblocksOf(b.transactions, b.parent_index_block_hash), deltas, facts: rows.serialize() };
+  return {
+    kind: 'block',
+    block: meta,
+    txs: items.map(({ tx, summary }) => txRefOf(tx, summary)),
+    microblocks: microblocksOf(b.transactions, b.parent_index_block_hash),
+    deltas,
+    facts: rows.serialize(),
+    served: servedRows(rows, own.length),
+  };
 }
 
 /** The reference's order of a block's txs: anchored ones first, each group by tx_index descending

@@ -5,6 +5,8 @@ import { summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-bl
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeDecoded } from './tx-summary.ts';
 import { decodeTransaction } from './decode/transaction.ts';
+import { SERVED_TABLES, mempoolDoc, servedRows } from './serving/served-rows.ts';
+import { pendingEntryOf } from '../serving/pending-entry.ts';
 
 interface NodeBurnBlock {
   burn_block_hash: string;
@@ -49,7 +51,7 @@ interface NodeMicroblocks {
 }
 
 export function decodeMicroblocks(m: NodeMicroblocks): DecodedEvent {
-  const rows = new RowSet();
+  const rows = new RowSet(SERVED_TABLES);
   const items = summarizeNodeTxs(m.transactions);
   writeTxs(items, m.events, {
     index_block_hash: '',
@@ -78,15 +80,20 @@ export function decodeMicroblocks(m: NodeMicroblocks): DecodedEvent {
     microblocks: [...byHash.values()],
     txs: items.map(({ tx, summary }) => txRefOf(tx, summary)),
     facts: rows.serialize(),
+    served: servedRows(rows),
   };
 }
 
 export function decodeMempool(rawTxs: string[]): DecodedEvent {
-  const txs: TxRef[] = rawTxs.map((raw) => {
-    const d = decodeTransaction(raw);
-    return txRefOf({ txid: d.txId, tx_index: 0, status: 'pending', raw_tx: raw, raw_result: '' }, summarizeDecoded(d));
-  });
-  return { kind: 'mempool', txs, facts: {} };
+  const decoded = rawTxs.map((raw) => ({ raw, d: decodeTransaction(raw) }));
+  const txs: TxRef[] = decoded.map(({ raw, d }) => txRefOf({ txid: d.txId, tx_index: 0, status: 'pending', raw_tx: raw, raw_result: '' }, summarizeDecoded(d)));
+  return {
+    kind: 'mempool',
+    txs,
+    facts: {},
+    docs: decoded.map(({ raw, d }) => mempoolDoc(d.txId, raw)),
+    entries: decoded.map(({ raw, d }, i) => pendingEntryOf(d, raw, txs[i].principals)),
+  };
 }
 
 export function decodeDrop(d: { dropped_txids: string[]; reason: string; new_txid?: string | null }): DecodedEvent {

@@ -30,11 +30,22 @@ interface Group {
 
 export class RowSet {
   private readonly groups = new Map<InsertTarget, Group>();
+  /** Row objects kept per table for the tables named at construction (the serving documents are
+   *  rendered from the very rows ClickHouse gets). */
+  readonly captured = new Map<string, Row[]>();
+
+  constructor(private readonly capture: ReadonlySet<string> = new Set()) {}
+
   // Rows of one table nearly always share one shape: remember the last group per table and only
   // build a new key when a row's keys differ from it.
   private readonly lastGroup = new Map<string, Group>();
 
   add(table: string, row: Row): void {
+    if (this.capture.has(table)) {
+      let list = this.captured.get(table);
+      if (!list) this.captured.set(table, (list = []));
+      list.push(row);
+    }
     const keys = Object.keys(row);
     let group = this.lastGroup.get(table);
     if (!group || !sameKeys(group.columns, keys)) {

@@ -3,7 +3,7 @@
 // `balances`; older heights sum principal_balance_changes of the canonical blocks up to them.
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
-import { scopeWhere, SCOPE_PARAMS, burnHeightAt, type ReadHeight, type Scope } from './scope.ts';
+import { scopeWhere, SCOPE_PARAMS, burnHeightAt, type ChainTip, type ReadHeight, type Scope } from './scope.ts';
 import { ROLE } from '../../workers/address-index.ts';
 import { decodeTransaction } from '../../workers/decode/index.ts';
 
@@ -125,7 +125,7 @@ export interface LockState {
 
 export const NO_LOCK: LockState = { lock_tx_id: '', locked: 0n, lock_height: 0, burnchain_lock_height: 0, burnchain_unlock_height: 0 };
 
-interface LockRow {
+export interface LockRow {
   kind: string;
   asset_event_type: string;
   tx_id: string;
@@ -156,35 +156,55 @@ async function latestLocks(store: Store, scope: Scope, burn: number, kinds: stri
   return new Map(list.map((r) => [r.kind, { ...r, block_height: Number(r.block_height) }]));
 }
 
-/** The v1 lock state: PoX-1 lock events, then PoX-2, -3 (each until its forced unlock) and -4. */
-export async function lockStateV1(store: Store, principal: string, at: ReadHeight): Promise<LockState> {
-  const burn = at.maxHeight >= at.tip.block_height ? at.tip.burn_block_height : await burnHeightAt(store, at.maxHeight);
+/** The lock sources the v1 state reads at burn height `burn`: PoX-1 lock events and PoX-2, -3 until
+ *  their forced unlock heights, and PoX-4. */
+export function v1LockKinds(tip: Pick<ChainTip, 'pox_v1_unlock_height' | 'pox_v2_unlock_height' | 'pox_v3_unlock_height'>, burn: number): string[] {
   const past = (unlock: number) => unlock > 0 && burn > unlock;
-  const kinds = [
-    ...(past(at.tip.pox_v1_unlock_height) ? [] : ['stx_lock']),
-    ...(past(at.tip.pox_v2_unlock_height) ? [] : ['pox2']),
-    ...(past(at.tip.pox_v3_unlock_height) ? [] : ['pox3']),
+  return [
+    ...(past(tip.pox_v1_unlock_height) ? [] : ['stx_lock']),
+    ...(past(tip.pox_v2_unlock_height) ? [] : ['pox2']),
+    ...(past(tip.pox_v3_unlock_height) ? [] : ['pox3']),
     'pox4',
   ];
-  const latest = await latestLocks(store, { principal, maxHeight: at.maxHeight, unconfirmed: at.unconfirmed }, burn, kinds);
-  let state = NO_LOCK;
+}
+
+/** Whether a lock row still applies at burn height `burn` (the newest such row per source counts). */
+export function lockApplies(r: Pick<LockRow, 'kind' | 'asset_event_type'> & { unlock: bigint }, burn: number): boolean {
+  const b = BigInt(burn);
+  if (r.kind === 'stx_lock') return r.unlock >= b;
+  return r.asset_event_type === 'handle-unlock' ? r.unlock < b : r.unlock >= b;
+}
+
+/** The v1 state from the newest applying row per source: the last source (in `kinds` order) with a
+ *  lock wins, a handle-unlock clears. The lock height of an unconfirmed microblock row is tip + 1. */
+export function v1LockFrom(kinds: string[], latest: Map<string, LockRow>, tipHeight: number): { row: LockRow; lockHeight: number } | undefined {
+  let state: { row: LockRow; lockHeight: number } | undefined;
   for (const kind of kinds) {
     const r = latest.get(kind);
     if (!r) continue;
-    if (r.asset_event_type === 'handle-unlock') {
-      state = NO_LOCK;
-      continue;
-    }
-    const lockHeight = r.index_block_hash === '' ? at.tip.block_height + 1 : r.block_height;
-    state = {
-      lock_tx_id: r.tx_id,
-      locked: BigInt(r.locked_amount),
-      lock_height: lockHeight,
-      burnchain_lock_height: await burnHeightAt(store, lockHeight),
-      burnchain_unlock_height: Number(r.unlock),
-    };
+    state = r.asset_event_type === 'handle-unlock' ? undefined : { row: r, lockHeight: r.index_block_hash === '' ? tipHeight + 1 : r.block_height };
   }
   return state;
+}
+
+export function lockStateOf(chosen: { row: LockRow; lockHeight: number } | undefined, burnchainLockHeight: number): LockState {
+  if (!chosen) return NO_LOCK;
+  return {
+    lock_tx_id: chosen.row.tx_id,
+    locked: BigInt(chosen.row.locked_amount),
+    lock_height: chosen.lockHeight,
+    burnchain_lock_height: burnchainLockHeight,
+    burnchain_unlock_height: Number(chosen.row.unlock),
+  };
+}
+
+/** The v1 lock state: PoX-1 lock events, then PoX-2, -3 (each until its forced unlock) and -4. */
+export async function lockStateV1(store: Store, principal: string, at: ReadHeight): Promise<LockState> {
+  const burn = at.maxHeight >= at.tip.block_height ? at.tip.burn_block_height : await burnHeightAt(store, at.maxHeight);
+  const kinds = v1LockKinds(at.tip, burn);
+  const latest = await latestLocks(store, { principal, maxHeight: at.maxHeight, unconfirmed: at.unconfirmed }, burn, kinds);
+  const chosen = v1LockFrom(kinds, latest, at.tip.block_height);
+  return lockStateOf(chosen, chosen ? await burnHeightAt(store, chosen.lockHeight) : 0);
 }
 
 /**
@@ -224,25 +244,39 @@ export async function pendingMempoolTxs(store: Store, principal: string): Promis
   );
 }
 
+/** A pending tx as the pending delta reads it. */
+export interface PendingTransfer {
+  sender_address: string;
+  sponsor_address: string;
+  sponsored: boolean;
+  fee_rate: string;
+  amount: bigint;
+  recipient: string;
+}
+
 /** The reference's pending STX delta: amounts and fees the principal sends, amounts it receives. */
-export async function pendingDelta(store: Store, principal: string): Promise<PendingDelta> {
+export function pendingDeltaOf(principal: string, txs: Iterable<PendingTransfer>): PendingDelta {
   let inbound = 0n;
   let outbound = 0n;
-  for (const m of await pendingMempoolTxs(store, principal)) {
-    let amount = 0n;
-    let recipient = '';
-    let sponsored = false;
-    try {
-      const d = decodeTransaction(m.raw_tx);
-      sponsored = d.sponsored;
-      if (d.payload.type === 'token_transfer') ({ amount, recipient } = d.payload);
-    } catch {
-      continue;
-    }
+  for (const m of txs) {
     // As the reference: the sender is charged amount + fee even when a sponsor pays the fee.
-    if (m.sender_address === principal) outbound += amount + BigInt(m.fee_rate);
-    if (sponsored && m.sponsor_address === principal) outbound += BigInt(m.fee_rate);
-    if (recipient === principal) inbound += amount;
+    if (m.sender_address === principal) outbound += m.amount + BigInt(m.fee_rate);
+    if (m.sponsored && m.sponsor_address === principal) outbound += BigInt(m.fee_rate);
+    if (m.recipient === principal) inbound += m.amount;
   }
   return { inbound, outbound };
+}
+
+export async function pendingDelta(store: Store, principal: string): Promise<PendingDelta> {
+  const txs: PendingTransfer[] = [];
+  for (const m of await pendingMempoolTxs(store, principal)) {
+    try {
+      const d = decodeTransaction(m.raw_tx);
+      const transfer = d.payload.type === 'token_transfer' ? d.payload : undefined;
+      txs.push({ ...m, sponsored: d.sponsored, amount: transfer?.amount ?? 0n, recipient: transfer?.recipient ?? '' });
+    } catch {
+      // undecodable rows are not counted
+    }
+  }
+  return pendingDeltaOf(principal, txs);
 }

@@ -1,33 +1,10 @@
 // Address rows → the reference API's balance, event and transfer objects.
-import { clarityHexRepr } from '../../workers/decode/index.ts';
+import { clarityValue } from '../../render/values.ts';
+import type { PrincipalEventRow } from '../../render/rows.ts';
+export type { PrincipalEventRow } from '../../render/rows.ts';
+export { eventCounts, formatTransfers } from '../../render/transfers.ts';
 import type { LockState, PendingDelta, Totals } from './balance-queries.ts';
 
-/** A principal_events row as read (amounts as decimal strings). */
-export interface PrincipalEventRow {
-  tx_id: string;
-  index_block_hash: string;
-  microblock_hash: string;
-  block_height: number;
-  tx_index: number;
-  event_index: number;
-  kind: 'stx' | 'ft' | 'nft' | 'stx_lock' | 'pox2' | 'pox3' | 'pox4';
-  asset_event_type: string;
-  asset_identifier: string;
-  sender: string;
-  recipient: string;
-  amount: string;
-  value: string;
-  memo: string;
-  unlock_height: string;
-}
-
-const clarity = (hex: string): { hex: string; repr: string } => {
-  try {
-    return clarityHexRepr(hex);
-  } catch {
-    return { hex, repr: '' };
-  }
-};
 
 /** The STX balance object (v1); the mempool fields only when `pending` is given. */
 export function formatStxBalance(t: Totals, lock: LockState, pending?: PendingDelta): Record<string, unknown> {
@@ -83,7 +60,7 @@ export function formatAssetEvent(e: PrincipalEventRow): Record<string, unknown> 
       return {
         ...head,
         event_type: 'non_fungible_token_asset',
-        asset: { asset_event_type: e.asset_event_type, asset_id: e.asset_identifier, sender: e.sender, recipient: e.recipient, value: clarity(e.value) },
+        asset: { asset_event_type: e.asset_event_type, asset_id: e.asset_identifier, sender: e.sender, recipient: e.recipient, value: clarityValue(e.value) },
       };
   }
 }
@@ -95,28 +72,10 @@ export function formatAddressTxEvent(e: PrincipalEventRow): Record<string, unkno
     case 'ft':
       return { type: 'ft', event_index: e.event_index, data: { type: e.asset_event_type, amount: e.amount, asset_identifier: e.asset_identifier, ...parties } };
     case 'nft':
-      return { type: 'nft', event_index: e.event_index, data: { type: e.asset_event_type, asset_identifier: e.asset_identifier, value: clarity(e.value), ...parties } };
+      return { type: 'nft', event_index: e.event_index, data: { type: e.asset_event_type, asset_identifier: e.asset_identifier, value: clarityValue(e.value), ...parties } };
     default:
       return { type: 'stx', event_index: e.event_index, data: { type: e.asset_event_type, amount: e.amount, ...parties } };
   }
 }
 
-/**
- * The with_transfers lists of one tx: the principal's STX, FT and NFT events, newest first (as the
- * reference joins them). The single-tx view keeps the token lists the reference later dropped.
- */
-export function formatTransfers(events: PrincipalEventRow[]) {
-  const sorted = [...events].sort((a, b) => b.event_index - a.event_index);
-  return {
-    stx_transfers: sorted.filter((e) => e.kind === 'stx').map((e) => ({ amount: e.amount, sender: e.sender, recipient: e.recipient })),
-    ft_transfers: sorted.filter((e) => e.kind === 'ft').map((e) => ({ asset_identifier: e.asset_identifier, amount: e.amount, sender: e.sender, recipient: e.recipient })),
-    nft_transfers: sorted.filter((e) => e.kind === 'nft').map((e) => ({ asset_identifier: e.asset_identifier, value: clarity(e.value), sender: e.sender, recipient: e.recipient })),
-  };
-}
 
-/** Per-kind counts of the principal's STX/FT/NFT events in one tx (v2 address transactions). */
-export function eventCounts(events: PrincipalEventRow[]) {
-  const count = (kind: string, type: string) => events.filter((e) => e.kind === kind && e.asset_event_type === type).length;
-  const of = (kind: string) => ({ transfer: count(kind, 'transfer'), mint: count(kind, 'mint'), burn: count(kind, 'burn') });
-  return { stx: of('stx'), ft: of('ft'), nft: of('nft') };
-}

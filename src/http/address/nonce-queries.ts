@@ -59,10 +59,8 @@ export interface Nonces {
 
 export async function addressNonces(store: Store, principal: string): Promise<Nonces> {
   const [executed, pending] = await Promise.all([newestOwnTxs(store, { principal, unconfirmed: true }), pendingMempoolTxs(store, principal)]);
-  const asSender = max(executed.filter((t) => t.sender_address === principal).map((t) => Number(t.nonce)));
-  const asSponsor = max(executed.filter((t) => t.sponsor_address === principal).map((t) => sponsorNonce(t.raw_tx)).filter((n): n is number => n !== null));
-  const lastExecuted = asSender === null && asSponsor === null ? null : Math.max(asSender ?? 0, asSponsor ?? 0);
-
+  const asSender = executed.filter((t) => t.sender_address === principal).map((t) => Number(t.nonce));
+  const asSponsor = executed.filter((t) => t.sponsor_address === principal).map((t) => sponsorNonce(t.raw_tx)).filter((n): n is number => n !== null);
   // Pending nonces as origin, and as sponsor of sponsored txs.
   const mempoolNonces: number[] = [];
   for (const m of pending) {
@@ -74,6 +72,14 @@ export async function addressNonces(store: Store, principal: string): Promise<No
       // undecodable rows are not counted
     }
   }
+  return noncesOf(asSender, asSponsor, mempoolNonces);
+}
+
+/** The reference's nonce summary from the executed nonces (as origin, as sponsor) and the pending ones. */
+export function noncesOf(asSenderNonces: number[], asSponsorNonces: number[], mempoolNonces: number[]): Nonces {
+  const asSender = max(asSenderNonces);
+  const asSponsor = max(asSponsorNonces);
+  const lastExecuted = asSender === null && asSponsor === null ? null : Math.max(asSender ?? 0, asSponsor ?? 0);
   const lastMempool = max(mempoolNonces);
   const possibleNext = lastExecuted === null && lastMempool === null ? 0 : Math.max(lastExecuted ?? 0, lastMempool ?? 0) + 1;
   const missing: number[] = [];

@@ -4,13 +4,8 @@ import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
 import { scopeWhere, SCOPE_PARAMS, NEWEST_FIRST, type Scope } from './scope.ts';
 import type { PrincipalEventRow } from './format.ts';
-import { ROLE } from '../../workers/address-index.ts';
+import { ROLE, type RoleFilter } from '../../workers/address-index.ts';
 
-/** Which rows a list counts: roles intersecting `any`; boot receipts only with roles in `boot`. */
-export interface RoleFilter {
-  any: number;
-  boot: number;
-}
 
 export function rolesWhere(f: RoleFilter): string {
   const any = `bitAnd(roles, ${f.any}) != 0`;

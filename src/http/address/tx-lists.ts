@@ -1,22 +1,16 @@
 // A principal's transactions as full tx objects (rendered by the tx family): the v1 list, the
 // with_transfers views, the v2 list with per-tx summaries, its mempool txs, its events in one tx.
 import type { Store } from '../../storage/client.ts';
-import { ROLE } from '../../workers/address-index.ts';
+import { SINGLE_WITH_TRANSFERS_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES } from '../../workers/address-index.ts';
 import { decodeTransaction } from '../../workers/decode/index.ts';
 import { canonicalPlacements, getMinedTxObjects, renderMempoolTxs, renderPlacedTxs, type TxObject } from '../tx/tx-object.ts';
 import { mempoolRawTxs, mempoolRowsOf, pendingEntries } from '../tx/mempool.ts';
 import { blockHashesOf, fetchTxRowsByKey, placeTxRows } from '../tx/queries.ts';
-import { formatMinedTx } from '../tx/format.ts';
-import { principalEventsOf, principalTxAt, principalTxPage, type PrincipalTxRow, type RoleFilter } from './queries.ts';
+import { formatMinedTx } from '../../render/tx.ts';
+import { principalEventsOf, principalTxAt, principalTxPage, type PrincipalTxRow } from './queries.ts';
 import { eventCounts, formatTransfers, type PrincipalEventRow } from './format.ts';
 import type { ReadHeight, Scope } from './scope.ts';
 
-/** Roles the reference's lists count (its v1 and v2 lists read an address index that misses boot receipts). */
-const EVENTS = ROLE.STX_EVENT | ROLE.FT_EVENT | ROLE.NFT_EVENT;
-export const V1_TX_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.SPONSOR | ROLE.TX_PARTY | ROLE.STX_EVENT, boot: 0 };
-export const WITH_TRANSFERS_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.TX_PARTY | EVENTS, boot: 0xff };
-export const SINGLE_WITH_TRANSFERS_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.TX_PARTY | ROLE.STX_EVENT, boot: 0xff };
-export const V2_TX_ROLES: RoleFilter = { any: ROLE.SENDER | ROLE.SPONSOR | ROLE.TX_PARTY | EVENTS, boot: EVENTS };
 
 const TRANSFER_KINDS = ['stx', 'ft', 'nft'];
 const keyOf = (t: { tx_id: string; index_block_hash: string; microblock_hash: string }) => `${t.tx_id}|${t.index_block_hash}|${t.microblock_hash}`;

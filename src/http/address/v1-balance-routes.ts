@@ -14,6 +14,16 @@ import { addressNonces, nonceAtHeight } from './nonce-queries.ts';
 import { principalEventPage } from './queries.ts';
 import { byAssetName, formatAssetEvent, formatStxBalance } from './format.ts';
 import type { ReadHeight } from './scope.ts';
+import { servingReady, type Serving } from '../tx/served.ts';
+import { servedAssetTotals, servedLockStateV1, servedNftCounts, servedNonces, servedPendingDelta } from './served.ts';
+
+/** Balances at the tip (no until_block, not unanchored) from the serving store, when it can answer. */
+function servedStxBalance(s: Serving, principal: string, withTokens: boolean) {
+  const lock = servedLockStateV1(s, principal);
+  if (!lock) return undefined;
+  const assets = servedAssetTotals(s, principal, withTokens ? undefined : 'stx');
+  return { stx: formatStxBalance(assets.get('stx') ?? ZERO, lock, servedPendingDelta(s, principal)), assets };
+}
 
 interface BalanceQuery {
   unanchored?: boolean;
@@ -45,6 +55,8 @@ export const addressV1BalanceRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<BalanceQuery>(req);
+      const served = q.until_block === undefined && !q.unanchored && servingReady(ctx.serving) ? servedStxBalance(ctx.serving, principal, false) : undefined;
+      if (served) return served.stx;
       const at = await resolveReadHeight(ctx, q);
       return (await stxBalance(ctx.store, principal, at, q, false)).stx;
     },
@@ -60,8 +72,15 @@ export const addressV1BalanceRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<BalanceQuery>(req);
-      const at = await resolveReadHeight(ctx, q);
-      const [{ stx, assets }, nfts] = await Promise.all([stxBalance(ctx.store, principal, at, q, true), nftCounts(ctx.store, principal, at)]);
+      const fromStore = q.until_block === undefined && !q.unanchored && servingReady(ctx.serving) ? ctx.serving : undefined;
+      const served = fromStore && servedStxBalance(fromStore, principal, true);
+      const [{ stx, assets }, nfts] =
+        fromStore && served
+          ? [served, servedNftCounts(fromStore, principal)]
+          : await (async () => {
+              const at = await resolveReadHeight(ctx, q);
+              return Promise.all([stxBalance(ctx.store, principal, at, q, true), nftCounts(ctx.store, principal, at)]);
+            })();
       const fts = [...assets.entries()].filter(([asset]) => asset !== 'stx').map(([asset, t]) => ({ asset, t })).sort(byAssetName);
       return {
         stx,
@@ -90,7 +109,7 @@ export const addressV1BalanceRoutes: RouteDef<ApiContext>[] = [
         if (!block_hash.startsWith('0x')) throw httpError(400, `Query parameter 'block_hash' is not a valid block hash hex string`);
         ident = { hash: block_hash };
       }
-      if (!ident) return addressNonces(ctx.store, principal);
+      if (!ident) return (servingReady(ctx.serving) && servedNonces(ctx.serving, principal)) || addressNonces(ctx.store, principal);
       const block = 'height' in ident ? await blockByHeight(ctx.store, ident.height) : await blockByHash(ctx.store, 'block_hash', ident.hash.toLowerCase());
       if (!block) throw notFound(`No block found for ${JSON.stringify(ident)}`);
       const n = await nonceAtHeight(ctx.store, principal, block.block_height);

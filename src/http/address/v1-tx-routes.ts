@@ -9,6 +9,13 @@ import { PRINCIPAL_PARAM, principalParams, Q_MEMPOOL, Q_TXS, Q_TXS_WITH_TRANSFER
 import { MEMPOOL_LIST, TX_WITH_TRANSFERS, TXS_LIST, TXS_WITH_TRANSFERS_LIST } from './schemas.ts';
 import { checkPrincipal, resolveListHeight } from './resolve.ts';
 import { addressMempool, addressTransactionsV1, listScope, transactionsWithTransfers, txWithTransfers } from './tx-lists.ts';
+import { servingReady } from '../tx/served.ts';
+import { servedTransactionsV1, servedTransactionsWithTransfers, servedWithTransfers } from './served.ts';
+import { normalizeTxId } from '../tx/queries.ts';
+import { JsonText } from '../json-text.ts';
+
+/** A list at the tip (no height, block or unanchored): the serving store's dense lists answer it. */
+const atTip = (q: ListQuery) => !q.height && q.until_block === undefined && !q.unanchored;
 
 interface ListQuery {
   limit: number;
@@ -31,6 +38,8 @@ export const addressV1TxRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<ListQuery>(req);
+      const served = atTip(q) && servingReady(ctx.serving) ? servedTransactionsV1(ctx.serving, principal, q) : undefined;
+      if (served) return new JsonText(served);
       const { at, atHeight } = await resolveListHeight(ctx, q);
       return addressTransactionsV1(ctx.store, listScope(principal, at, atHeight), q);
     },
@@ -45,6 +54,11 @@ export const addressV1TxRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const txId = req.params.tx_id.startsWith('0x') ? req.params.tx_id : `0x${req.params.tx_id}`;
+      if (servingReady(ctx.serving)) {
+        const served = servedWithTransfers(ctx.serving, principal, normalizeTxId(txId));
+        if (!served) throw notFound('No matching transaction found');
+        return new JsonText(served);
+      }
       const result = await txWithTransfers(ctx.store, principal, txId);
       if (!result) throw notFound('No matching transaction found');
       return result;
@@ -61,6 +75,8 @@ export const addressV1TxRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const q = queryOf<ListQuery>(req);
+      const served = atTip(q) && servingReady(ctx.serving) ? servedTransactionsWithTransfers(ctx.serving, principal, q) : undefined;
+      if (served) return new JsonText(served);
       const { at, atHeight } = await resolveListHeight(ctx, q);
       return transactionsWithTransfers(ctx.store, listScope(principal, at, atHeight), q);
     },

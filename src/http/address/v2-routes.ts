@@ -11,6 +11,9 @@ import { checkPrincipal, resolveReadHeight } from './resolve.ts';
 import { assetTotals, lockStateV2, pendingDelta } from './balance-queries.ts';
 import { formatAddressTxEvent, formatLock, formatPending } from './format.ts';
 import { addressTransactionsV2, principalTxEvents } from './tx-lists.ts';
+import { servingReady } from '../tx/served.ts';
+import { servedTransactionsV2 } from './served.ts';
+import { JsonText } from '../json-text.ts';
 
 const ADDRESS_PARAMS = { type: 'object', properties: { address: PRINCIPAL_PARAM }, required: ['address'] };
 
@@ -92,6 +95,8 @@ export const addressV2Routes: RouteDef<ApiContext>[] = [
     responses: { 200: ADDRESS_TRANSACTIONS_V2 },
     handler: async (req, ctx) => {
       const q = queryOf<{ limit: number; offset: number; exclude_function_args: boolean }>(req);
+      const served = servingReady(ctx.serving) ? servedTransactionsV2(ctx.serving, req.params.address, q) : undefined;
+      if (served) return new JsonText(served);
       return addressTransactionsV2(ctx.store, req.params.address, q);
     },
   },

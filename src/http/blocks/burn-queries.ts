@@ -3,7 +3,7 @@
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
 import { CANONICAL_BLOCKS } from '../canonical.ts';
-import { isoTime } from './format.ts';
+import { isoTime } from '../../render/values.ts';
 
 const CANONICAL_BLOCK_ROWS = `(SELECT block_height, block_hash, block_time, burn_block_hash, burn_block_height, burn_block_time, tx_count
    FROM blocks WHERE index_block_hash IN (SELECT index_block_hash FROM ${CANONICAL_BLOCKS}) LIMIT 1 BY index_block_hash)`;

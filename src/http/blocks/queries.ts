@@ -1,37 +1,9 @@
 // Block reads: by hash, height, burn block; canonical lists; the microblocks around a block.
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
+import type { BlockRow, MicroblockInfo } from '../../render/rows.ts';
 import { BLOCK_COLUMNS, CANONICAL_BLOCKS, MICROBLOCK_STATE } from '../canonical.ts';
 
-export interface BlockRow {
-  index_block_hash: string;
-  block_hash: string;
-  block_height: number;
-  parent_index_block_hash: string;
-  parent_block_hash: string;
-  parent_microblock_hash: string;
-  parent_microblock_sequence: number;
-  burn_block_hash: string;
-  burn_block_height: number;
-  burn_block_time: number;
-  miner_txid: string;
-  block_time: number;
-  tenure_height: number;
-  execution_cost_read_count: number;
-  execution_cost_read_length: number;
-  execution_cost_runtime: number;
-  execution_cost_write_count: number;
-  execution_cost_write_length: number;
-  tx_ids: string[];
-  tx_microblock_hashes: string[];
-  tx_count: number;
-  signer_bitvec: string | null;
-  signer_signatures: string[];
-  signer_signature_hash: string;
-  miner_signature: string;
-  consensus_hash: string;
-  canonical: boolean;
-}
 
 const NUMERIC = ['block_height', 'parent_microblock_sequence', 'burn_block_height', 'burn_block_time', 'block_time', 'tenure_height', 'tx_count',
   'execution_cost_read_count', 'execution_cost_read_length', 'execution_cost_runtime', 'execution_cost_write_count', 'execution_cost_write_length'] as const;
@@ -104,13 +76,6 @@ export async function canonicalBlocksWhere(store: Store, where: string, params: 
   return { total: sorted.length, results: list.sort((a, b) => b.block_height - a.block_height) };
 }
 
-export interface MicroblockInfo {
-  microblock_hash: string;
-  microblock_sequence: number;
-  parent_index_block_hash: string;
-  index_block_hash: string;
-  tx_count: number;
-}
 
 /** Canonical microblocks whose anchor (parent_index_block_hash) is one of `anchors`. */
 export async function canonicalMicroblocksOf(store: Store, anchors: string[]): Promise<MicroblockInfo[]> {
@@ -131,3 +96,5 @@ export async function canonicalBlocksByHash(store: Store, hashes: string[]): Pro
   const list = await fetchBlocks(store, 'index_block_hash IN {ids:Array(String)}', { ids: hashes });
   return list.sort((a, b) => b.block_height - a.block_height);
 }
+
+export type { BlockRow, MicroblockInfo } from '../../render/rows.ts';

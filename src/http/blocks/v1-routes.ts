@@ -4,10 +4,12 @@ import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { httpError, notFound } from '../errors.ts';
 import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalBlocksWhere, canonicalMicroblocksOf, type BlockRow } from './queries.ts';
-import { formatBlockV1 } from './format.ts';
+import { formatBlockV1 } from '../../render/block.ts';
 import { limitOffset, HEIGHT_PARAM, HASH_PARAM } from '../params.ts';
 import type { Store } from '../../storage/client.ts';
 import { BLOCK, BLOCK_LIST } from './schemas.ts';
+import { servingReady } from '../tx/served.ts';
+import { blockByHash as storedBlockByHash, blockListV1, blockV1, canonicalBlockAt } from './served.ts';
 
 /** One block with its microblocks, as the single-block endpoints show them. */
 async function withMicroblocks(store: Store, b: BlockRow) {
@@ -49,6 +51,8 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     responses: { 200: BLOCK_LIST },
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
+      const served = servingReady(ctx.serving) ? blockListV1(ctx.serving, limit, offset) : undefined;
+      if (served) return { limit, offset, ...served };
       const [total, blocks] = await Promise.all([canonicalBlockCount(ctx.store), canonicalBlocks(ctx.store, { limit, offset })]);
       return { limit, offset, total, results: await formatBlockPage(ctx.store, blocks) };
     },
@@ -61,6 +65,9 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     params: { type: 'object', properties: { height: HEIGHT_PARAM }, required: ['height'] },
     responses: { 200: BLOCK },
     handler: async (req, ctx) => {
+      const stored = servingReady(ctx.serving) ? canonicalBlockAt(ctx.serving, Number(req.params.height)) : undefined;
+      const served = stored && blockV1(ctx.serving!, stored);
+      if (served) return served;
       const b = await blockByHeight(ctx.store, Number(req.params.height));
       if (!b) throw notFound(`cannot find block by height ${req.params.height}`);
       return withMicroblocks(ctx.store, b);
@@ -102,6 +109,12 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     responses: { 200: BLOCK },
     handler: async (req, ctx) => {
       const h = checkHash(req.params.hash);
+      if (servingReady(ctx.serving)) {
+        const stored = storedBlockByHash(ctx.serving, h);
+        if (!stored) throw notFound(`cannot find block by hash ${h}`);
+        const served = blockV1(ctx.serving, stored);
+        if (served) return served;
+      }
       const b = await blockByHash(ctx.store, 'block_hash', h);
       if (!b) throw notFound(`cannot find block by hash ${h}`);
       return withMicroblocks(ctx.store, b);

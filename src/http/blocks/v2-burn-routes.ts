@@ -6,7 +6,7 @@ import { notFound, httpError } from '../errors.ts';
 import { limitOffset } from '../params.ts';
 import { averageBlockTimes, burnBlock, burnBlockFilter, burnBlockKnown, burnBlockPage } from './burn-queries.ts';
 import { canonicalBlockCount, canonicalBlocksWhere } from './queries.ts';
-import { formatBlockV2 } from './format.ts';
+import { formatBlockV2 } from '../../render/block.ts';
 import { HEIGHT_OR_HASH, resolveBlock } from './v2-routes.ts';
 import { AVERAGE_BLOCK_TIMES, BURN_BLOCK, BURN_BLOCK_LIST, NAKAMOTO_BLOCK_LIST, SIGNER_SIGNATURES } from './schemas.ts';
 

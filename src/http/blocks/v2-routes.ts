@@ -4,12 +4,25 @@ import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalBlocksByHash, type BlockRow } from './queries.ts';
-import { formatBlockV2 } from './format.ts';
+import { formatBlockV2 } from '../../render/block.ts';
 import { limitOffset } from '../params.ts';
 import { rows } from '../query.ts';
 import { CANONICAL_BLOCKS } from '../canonical.ts';
 import type { Store } from '../../storage/client.ts';
 import { NAKAMOTO_BLOCK, NAKAMOTO_BLOCK_CURSOR_LIST } from './schemas.ts';
+import { servingReady, type Serving } from '../tx/served.ts';
+import { blockByHash as storedBlockByHash, blockByIndexHash, blockV2, canonicalBlockAt, tipBlock, type StoredBlock } from './served.ts';
+
+/**
+ * `resolveBlock` from the serving store: undefined when it cannot tell (a height without a
+ * canonical block, where the reference shows a non-canonical one), null when there is no such block.
+ */
+export function resolveStoredBlock(s: Serving, id: string): StoredBlock | null | undefined {
+  if (id === 'latest') return tipBlock(s) ?? null;
+  if (/^\d+$/.test(id)) return canonicalBlockAt(s, Number(id));
+  const h = (id.startsWith('0x') ? id : `0x${id}`).toLowerCase();
+  return storedBlockByHash(s, h) ?? blockByIndexHash(s, h) ?? null;
+}
 
 export const HEIGHT_OR_HASH = {
   anyOf: [{ const: 'latest' }, { type: 'string', pattern: '^(0x)?[a-fA-F0-9]{64}$' }, { type: 'integer', minimum: 0 }],
@@ -92,8 +105,14 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     params: { type: 'object', properties: { height_or_hash: HEIGHT_OR_HASH }, required: ['height_or_hash'] },
     responses: { 200: NAKAMOTO_BLOCK },
     handler: async (req, ctx) => {
-      const b = await resolveBlock(ctx.store, String(req.params.height_or_hash));
+      const id = String(req.params.height_or_hash);
+      const stored = servingReady(ctx.serving) ? resolveStoredBlock(ctx.serving, id) : undefined;
       // The v2 endpoint only knows canonical blocks (the reference hides block 0 and forks here).
+      if (stored !== undefined) {
+        if (!stored?.canonical) throw notFound('Block not found');
+        return blockV2(stored);
+      }
+      const b = await resolveBlock(ctx.store, id);
       if (!b || !b.canonical) throw notFound('Block not found');
       return formatBlockV2(b);
     },

@@ -1,5 +1,6 @@
 // GET /extended: server status and chain tip, as the reference API answers it, plus how far
-// processing is behind the event log (in a process that ingests). `/` and `/extended/v1/status`
+// processing is behind the event log (in a process that ingests) and where the serving store is.
+// `/` and `/extended/v1/status`
 // redirect there, as in the reference.
 import type { RouteDef } from '../route.ts';
 import type { ApiContext } from '../context.ts';
@@ -45,6 +46,8 @@ export const statusRoutes: RouteDef<ApiContext>[] = [
         body.event_log = { received_id: received, processed_id: processed, behind: received - processed, ...(error ? { error } : {}) };
         if (error) body.status = 'processing_stopped';
       }
+      // The serving store answers point reads once it covers what ClickHouse holds.
+      if (ctx.serving) body.serving_store = { applied_id: ctx.serving.view.appliedLogId, ready: ctx.serving.view.ready };
       return body;
     },
   },

@@ -2,25 +2,14 @@
 // rendered as the reference's TransactionEvent objects.
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
-import { clarityHexRepr } from '../../workers/decode/index.ts';
+import type { EventKind, EventRow } from '../../render/rows.ts';
+export { formatEvent } from '../../render/events.ts';
+export type { EventKind, EventRow } from '../../render/rows.ts';
 import { ALL_EVENT_TABLES, EVENT_TABLE_BIT, type EventTable } from '../../workers/event-tables.ts';
 import { keyOf, placementKey, resolvePlacements, type PlacementState, type TxKey } from './queries.ts';
 
-export type EventKind = 'stx_asset' | 'stx_lock' | 'fungible_token_asset' | 'non_fungible_token_asset' | 'smart_contract_log';
 export const EVENT_KINDS: readonly EventKind[] = ['smart_contract_log', 'stx_lock', 'stx_asset', 'fungible_token_asset', 'non_fungible_token_asset'];
 
-export interface EventRow extends TxKey {
-  kind: EventKind;
-  event_index: number;
-  block_height: number;
-  tx_index: number;
-  /** Kind-specific values, see SELECTS. */
-  a: string;
-  b: string;
-  c: string;
-  d: string;
-  e: string;
-}
 
 const TABLE_OF: Record<EventKind, EventTable> = {
   stx_asset: 'stx_events',
@@ -84,33 +73,7 @@ export async function fetchTxEvents(store: Store, keys: readonly EventSource[], 
   return out;
 }
 
-const clarity = (hex: string) => {
-  try {
-    return clarityHexRepr(hex);
-  } catch {
-    return { hex, repr: '' };
-  }
-};
 
-/** The reference's TransactionEvent object for an event row. */
-export function formatEvent(e: EventRow): Record<string, unknown> {
-  const head = { event_index: e.event_index, event_type: e.kind, tx_id: e.tx_id };
-  switch (e.kind) {
-    case 'stx_asset': {
-      const asset: Record<string, string> = { asset_event_type: e.a, sender: e.b, recipient: e.c, amount: e.d };
-      if (e.a === 'transfer' && e.e) asset.memo = e.e;
-      return { ...head, asset };
-    }
-    case 'stx_lock':
-      return { ...head, stx_lock_event: { locked_amount: e.a, unlock_height: Number(e.b), locked_address: e.c } };
-    case 'fungible_token_asset':
-      return { ...head, asset: { asset_event_type: e.a, asset_id: e.b, sender: e.c, recipient: e.d, amount: e.e } };
-    case 'non_fungible_token_asset':
-      return { ...head, asset: { asset_event_type: e.a, asset_id: e.b, sender: e.c, recipient: e.d, value: clarity(e.e) } };
-    case 'smart_contract_log':
-      return { ...head, contract_log: { contract_id: e.a, topic: e.b, value: clarity(e.c) } };
-  }
-}
 
 /** The reference's order of event lists: newest placement first, then event_index descending. */
 function byPositionDesc(pos: Map<string, PlacementState>) {

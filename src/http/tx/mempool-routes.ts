@@ -10,6 +10,10 @@ import { droppedEntries, mempoolRawTxs, mempoolRowsOf, pendingEntries, percentil
 import { tipHeight } from './queries.ts';
 import { MEMPOOL_FEES, MEMPOOL_STATS, MEMPOOL_TRANSACTION_LIST } from './schemas.ts';
 import { BOOL_FALSE, limitParam, OFFSET, paging } from './params.ts';
+import { servingReady, type Serving } from './served.ts';
+import { pendingTxsJson } from './served-lists.ts';
+import { JsonText } from '../json-text.ts';
+import type { PendingEntry } from '../../serving/docs.ts';
 
 const ADDRESS = { type: 'string', pattern: PRINCIPAL_PATTERN };
 
@@ -39,6 +43,17 @@ async function recipientsOf(ctx: ApiContext, entries: MempoolEntry[]): Promise<M
     }
   }
   return out;
+}
+
+/** The pending set as the serving view holds it, as list entries (recipients known). */
+function servedEntries(s: Serving): { entries: MempoolEntry[]; recipients: Map<string, string>; byId: Map<string, PendingEntry> } {
+  const entries: MempoolEntry[] = [];
+  const recipients = new Map<string, string>();
+  for (const e of s.view.pending.values()) {
+    entries.push({ tx_id: e.tx_id, receipt_time: e.receipt_time, sender_address: e.sender_address, fee_rate: BigInt(e.fee_rate), type_id: e.type_id, contract_id: e.contract_id, tx_size: e.tx_size, log_id: e.log_id, status: 'pending', reason: '' });
+    if (e.recipient) recipients.set(e.tx_id, e.recipient);
+  }
+  return { entries, recipients, byId: s.view.pending };
 }
 
 const TX_TYPES_STATS = ['token_transfer', 'smart_contract', 'contract_call', 'poison_microblock'] as const;
@@ -93,11 +108,13 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
         if (a && !isValidPrincipal(a)) throw httpError(400, `Error: Invalid query parameter: "${a}" is not a valid STX address or principal`);
       }
       if (q.address && (q.sender_address || q.recipient_address)) throw httpError(400, 'The "address" filter cannot be specified with other address filters');
-      const { entries, countable } = await pendingEntries(ctx.store, q.unanchored);
+      // Without `unanchored`, txs of unconfirmed microblocks count as pending: that list is ClickHouse's.
+      const served = servingReady(ctx.serving) && (q.unanchored || !ctx.serving.view.hasLiveMicroblocks) ? servedEntries(ctx.serving) : undefined;
+      const { entries, countable } = served ? { entries: served.entries, countable: served.entries.length } : await pendingEntries(ctx.store, q.unanchored);
       const filtered = !!(q.address || q.sender_address || q.recipient_address);
       let list = entries;
       if (filtered) {
-        const recipients = q.address || q.recipient_address ? await recipientsOf(ctx, entries) : new Map<string, string>();
+        const recipients = served ? served.recipients : q.address || q.recipient_address ? await recipientsOf(ctx, entries) : new Map<string, string>();
         list = entries.filter((e) => {
           const to = recipients.get(e.tx_id);
           if (q.address) return e.sender_address === q.address || to === q.address || e.contract_id === q.address;
@@ -105,10 +122,12 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
         });
       }
       const page = [...list].sort(comparator(q.order_by, q.order !== 'asc')).slice(q.offset, q.offset + q.limit);
-      const results = await renderMempoolTxs(ctx.store, await mempoolRowsOf(ctx.store, page), { excludeFunctionArgs: q.exclude_function_args });
       // As the reference: the count comes with the page's rows (an empty page says 0); unfiltered,
       // it is the mempool counter, which leaves out txs mined in unconfirmed microblocks.
       const total = page.length === 0 ? 0 : filtered ? list.length : countable;
+      const servedPage = served && pendingTxsJson(ctx.serving!, page.map((e) => served.byId.get(e.tx_id)!), { excludeFunctionArgs: q.exclude_function_args });
+      if (servedPage) return new JsonText(`{"limit":${q.limit},"offset":${q.offset},"total":${total},"results":[${servedPage.join(',')}]}`);
+      const results = await renderMempoolTxs(ctx.store, await mempoolRowsOf(ctx.store, page), { excludeFunctionArgs: q.exclude_function_args });
       return { limit: q.limit, offset: q.offset, total, results };
     },
   },

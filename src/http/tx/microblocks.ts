@@ -3,7 +3,7 @@
 // canonical txs, newest tx_index first.
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
-import { isoTime } from './format.ts';
+import { isoTime } from '../../render/values.ts';
 
 export interface MicroblockView {
   microblock_hash: string;

@@ -3,64 +3,13 @@
 // contracts' ABIs. Every read is narrow: txs by tx_id (its primary key), overlay rows by their keys.
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
+import type { MempoolRow, MempoolState, PlacedTx, TxKey, TxRow } from '../../render/rows.ts';
+import { keyOf } from '../../render/rows.ts';
 import { knownCanonical, rememberCanonical, reorgGeneration } from '../known-canonical.ts';
 
-/** A txs row as stored (numbers parsed). */
-export interface TxRow {
-  tx_id: string;
-  index_block_hash: string;
-  microblock_hash: string;
-  block_hash: string;
-  block_height: number;
-  burn_block_time: number;
-  burn_block_height: number;
-  parent_burn_block_time: number;
-  block_time: number;
-  parent_block_hash: string;
-  parent_index_block_hash: string;
-  microblock_sequence: number;
-  microblock_parent_hash: string;
-  tx_index: number;
-  status: string;
-  raw_tx: string;
-  raw_result: string;
-  type_id: string;
-  sender_address: string;
-  sponsor_address: string;
-  nonce: number;
-  fee_rate: string;
-  contract_id: string;
-  function_name: string;
-  event_count: number;
-  /** Bit set of the event tables holding its events (src/workers/event-tables.ts). */
-  event_tables: number;
-  execution_cost_read_count: number;
-  execution_cost_read_length: number;
-  execution_cost_runtime: number;
-  execution_cost_write_count: number;
-  execution_cost_write_length: number;
-  vm_error: string | null;
-  burnchain_op: string | null;
-}
 
-/** A placement with its canonical status resolved. */
-export interface PlacedTx extends TxRow {
-  /** The including block is canonical (for an unconfirmed microblock row: its stream is). */
-  canonical: boolean;
-  /** Anchored, or from a microblock that is canonical and (once confirmed) accepted by this block. */
-  microblock_canonical: boolean;
-  /** From a microblock no anchor block has confirmed yet (index_block_hash ''). */
-  unanchored: boolean;
-}
 
-/** Identifies one placement: the events tables use the same key. */
-export interface TxKey {
-  tx_id: string;
-  index_block_hash: string;
-  microblock_hash: string;
-}
 
-export const keyOf = (k: TxKey): string => `${k.tx_id}|${k.index_block_hash}|${k.microblock_hash}`;
 
 export const TX_COLUMNS = `tx_id, index_block_hash, microblock_hash, block_hash, block_height, burn_block_time, burn_block_height,
   parent_burn_block_time, block_time, parent_block_hash, parent_index_block_hash, microblock_sequence, microblock_parent_hash,
@@ -239,24 +188,10 @@ export async function blockHashesOf(store: Store, indexHashes: readonly string[]
 // ---------------------------------------------------------------------------------------------
 // Mempool
 
-export type MempoolState = 'pending' | 'dropped' | 'confirmed';
+export type { MempoolRow, MempoolState, PlacedTx, TxKey, TxRow } from '../../render/rows.ts';
+export { keyOf } from '../../render/rows.ts';
 
-export interface MempoolRow {
-  tx_id: string;
-  raw_tx: string;
-  receipt_time: number;
-  sender_address: string;
-  sponsor_address: string;
-  nonce: number;
-  fee_rate: string;
-  type_id: string;
-  contract_id: string;
-  function_name: string;
-  log_id: number;
-  status: MempoolState;
-  reason: string;
-  replaced_by: string;
-}
+
 
 export const MEMPOOL_COLUMNS = `m.tx_id AS tx_id, m.raw_tx AS raw_tx, m.receipt_time AS receipt_time, m.sender_address AS sender_address,
   m.sponsor_address AS sponsor_address, m.nonce AS nonce, toString(m.fee_rate) AS fee_rate, m.type_id AS type_id,

@@ -11,6 +11,9 @@ import { blockTxPage, txListPage, type SortBy } from './lists.ts';
 import { eventsPage, formatEvent, type EventKind } from './events.ts';
 import { fetchRawTx, normalizeTxId } from './queries.ts';
 import { EVENTS_PAGE, RAW_TRANSACTION, TRANSACTION_LIST, TX_OR_MEMPOOL_TX, TX_SEARCH } from './schemas.ts';
+import { JsonText } from '../json-text.ts';
+import { servingReady, txJson } from './served.ts';
+import { servedTxList } from './served-lists.ts';
 import {
   BOOL_FALSE,
   checkEnumList,
@@ -91,6 +94,11 @@ export const txRoutes: RouteDef<ApiContext>[] = [
       if (q.contract_id !== undefined && !isValidPrincipal(q.contract_id)) {
         throw httpError(400, `Invalid query parameter for "contract_id": "${q.contract_id}" is not a valid principal`);
       }
+      const unfiltered = !types.length && q.from_address === undefined && q.to_address === undefined && !q.start_time && !q.end_time && q.contract_id === undefined && !q.function_name && !q.nonce;
+      if (unfiltered && q.sort_by === 'block_height' && q.order !== 'asc' && servingReady(ctx.serving)) {
+        const served = servedTxList(ctx.serving, q);
+        if (served) return served;
+      }
       const { total, keys } = await txListPage(ctx.store, {
         filter: {
           types,
@@ -131,6 +139,17 @@ export const txRoutes: RouteDef<ApiContext>[] = [
         if (!new RegExp(TX_ID_PATTERN).test(id)) throw badRequest(`querystring/tx_id/${i} must match pattern "${TX_ID_PATTERN}"`);
         checkHex(id);
       });
+      if (servingReady(ctx.serving)) {
+        const s = ctx.serving;
+        const answers = ids.map((id) => txJson(s, normalizeTxId(id), { includeUnanchored: q.unanchored, excludeFunctionArgs: q.exclude_function_args, events: { offset: q.event_offset, limit: q.event_limit } }));
+        if (answers.every((a) => a !== undefined)) {
+          const members = ids.map((id, i) => {
+            const a = answers[i];
+            return `${JSON.stringify(id)}:${a ? `{"found":true,"result":${a.text}}` : `{"found":false,"result":{"tx_id":${JSON.stringify(id)}}}`}`;
+          });
+          return new JsonText(`{${[...new Map(members.map((m, i) => [ids[i], m])).values()].join(',')}}`);
+        }
+      }
       const found = await getTxObjects(ctx.store, ids, {
         includeUnanchored: q.unanchored,
         excludeFunctionArgs: q.exclude_function_args,
@@ -220,6 +239,15 @@ export const txRoutes: RouteDef<ApiContext>[] = [
       const id = req.params.tx_id;
       if (!has0x(id)) return redirect(`/extended/v1/tx/0x${id}${searchOf(req)}`);
       const q = paging(queryOf<{ event_limit: number; event_offset: number; unanchored: boolean; exclude_function_args: boolean }>(req));
+      if (servingReady(ctx.serving)) {
+        const served = txJson(ctx.serving, normalizeTxId(checkHex(id)), {
+          includeUnanchored: q.unanchored,
+          excludeFunctionArgs: q.exclude_function_args,
+          events: { offset: q.event_offset, limit: q.event_limit },
+        });
+        if (served === null) throw notFound('could not find transaction by ID');
+        if (served) return new JsonText(served.text, served.settled);
+      }
       const tx = await getTxObject(ctx.store, checkHex(id), {
         includeUnanchored: q.unanchored,
         excludeFunctionArgs: q.exclude_function_args,
@@ -240,7 +268,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const id = req.params.tx_id;
       if (!has0x(id)) return redirect(`/extended/v1/tx/0x${id}/raw`);
-      const raw = await fetchRawTx(ctx.store, checkHex(id));
+      const raw = servingReady(ctx.serving) ? ctx.serving.store.rawTxs.get(normalizeTxId(checkHex(id))) : await fetchRawTx(ctx.store, checkHex(id));
       if (raw === undefined) throw notFound('could not find raw transaction by ID');
       return { raw_tx: raw };
     },

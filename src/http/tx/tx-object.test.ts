@@ -2,7 +2,7 @@
 // anchored / microblock / unconfirmed placements render, and mempool statuses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatMempoolTx, formatMinedTx, mempoolTxStatus } from './format.ts';
+import { formatMempoolTx, formatMinedTx, mempoolTxStatus } from '../../render/tx.ts';
 import { pickCanonical, type MempoolRow, type PlacedTx } from './queries.ts';
 import { roundHalfEven } from './mempool-routes.ts';
 import { percentileCont } from './mempool.ts';

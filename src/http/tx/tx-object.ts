@@ -10,7 +10,7 @@
 import type { Store } from '../../storage/client.ts';
 import { contractAbis } from './abi-cache.ts';
 import { fetchTxEvents, formatEvent, type EventRow } from './events.ts';
-import { formatMempoolTx, formatMinedTx } from './format.ts';
+import { formatMempoolTx, formatMinedTx } from '../../render/tx.ts';
 import {
   blockHashesOf,
   fetchMempoolRows,

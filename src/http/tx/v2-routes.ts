@@ -8,6 +8,10 @@ import { getMinedTxObjects } from './tx-object.ts';
 import { blockTxPage } from './lists.ts';
 import { limitParam, OFFSET } from './params.ts';
 import { TRANSACTION_LIST } from './schemas.ts';
+import { servingReady } from './served.ts';
+import { resolveStoredBlock } from '../blocks/v2-routes.ts';
+import { blockTxsJson } from '../blocks/served.ts';
+import { JsonText } from '../json-text.ts';
 
 export const txV2Routes: RouteDef<ApiContext>[] = [
   {
@@ -20,6 +24,13 @@ export const txV2Routes: RouteDef<ApiContext>[] = [
     responses: { 200: TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
+      const stored = servingReady(ctx.serving) ? resolveStoredBlock(ctx.serving, String(req.params.height_or_hash)) : undefined;
+      if (stored !== undefined) {
+        if (!stored?.canonical) throw notFound('Block not found');
+        const results = blockTxsJson(ctx.serving!, stored, limit, offset);
+        if (results?.length === 0) throw notFound('Block not found');
+        if (results) return new JsonText(`{"limit":${limit},"offset":${offset},"total":${stored.tx_count},"results":[${results.join(',')}]}`);
+      }
       const block = await resolveBlock(ctx.store, req.params.height_or_hash);
       // Only canonical blocks; a page without txs is "not found" too, as in the reference.
       if (!block || !block.canonical) throw notFound('Block not found');

@@ -4,7 +4,7 @@
 // orphaned blocks' txs go back to the mempool, their balance changes are undone.
 import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { BlockState } from './chain-state.ts';
-import { blockDeltas, blockTxs, setMempool, type ApplyContext } from './context.ts';
+import { blockDeltas, blockTxs, contributionOf, setMempool, type ApplyContext } from './context.ts';
 import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
@@ -23,6 +23,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   if (canonical && parent && !parent.canonical && parent.block_height > 0) await restoreFork(ctx, parent);
 
   batch.addFacts(ev.facts);
+  batch.serving.docs(logId, ev.served, canonical);
   const block: BlockState = {
     index_block_hash: meta.index_block_hash,
     block_hash: meta.block_hash,
@@ -37,6 +38,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     log_id: logId,
     txs: ev.txs,
     deltas: ev.deltas,
+    served: ev.served,
   };
   state.addBlock(block);
   batch.addRows('block_canonical', [blockCanonicalRow(block, logId)]);
@@ -52,6 +54,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   addBalanceRows(batch, ev.deltas, 1);
   for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
   await acceptMicroblockStream(ctx, block);
+  batch.serving.canonical(block.index_block_hash, block.block_height, true, await contributionOf(ctx, block));
 }
 
 /** Block 1 over a stored boot block with receipts: decoded again with those receipts included. */
@@ -83,7 +86,11 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     if (other) orphaned.push(other);
   }
   if (orphaned.length > 0) batch.reorged = true;
+  // Newest first: the serving store's lists lose their newest entries first.
+  orphaned.sort((a, b) => b.block_height - a.block_height);
   for (const o of orphaned) {
+    // Before its microblocks lose their status: what it contributed while canonical.
+    batch.serving.canonical(o.index_block_hash, o.block_height, false, await contributionOf(ctx, o));
     o.canonical = false;
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, o), -1);
@@ -98,6 +105,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
       if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
     }
     await acceptMicroblockStream(ctx, b);
+    batch.serving.canonical(b.index_block_hash, b.block_height, true, await contributionOf(ctx, b));
   }
   state.tip = restore.at(-1) ?? state.tip;
 }

@@ -4,16 +4,24 @@ import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { Store } from '../../storage/client.ts';
 import { setMempool, type ApplyContext } from './context.ts';
 import { mempoolPrincipalRows, mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
+import { mempoolDoc } from '../../workers/serving/served-rows.ts';
+import { pendingEntryOfRaw } from '../../serving/pending-entry.ts';
 
 type MempoolEvent = Extract<DecodedEvent, { kind: 'mempool' }>;
 type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
 
 export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
-  const fresh = ev.txs.filter((t) => !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id));
+  const isFresh = (t: { tx_id: string }) => !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id);
+  const fresh = ev.txs.filter(isFresh);
   if (fresh.length === 0) return;
-  ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, Math.floor(ctx.receivedAt / 1000), ctx.logId)));
+  const receipt = Math.floor(ctx.receivedAt / 1000);
+  ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, receipt, ctx.logId)));
   ctx.batch.addRows('mempool_principals', fresh.flatMap((t) => mempoolPrincipalRows(t, ctx.logId)));
-  for (const t of fresh) setMempool(ctx, t.tx_id, 'pending', { principals: mempoolPrincipalsOf(t) });
+  ev.txs.forEach((t, i) => {
+    if (!isFresh(t)) return;
+    ctx.batch.serving.mempoolDoc(ev.docs[i], t.raw_tx);
+    setMempool(ctx, t.tx_id, 'pending', { principals: mempoolPrincipalsOf(t), entry: ev.entries[i], receipt });
+  });
 }
 
 export function applyDrop(ctx: ApplyContext, ev: DropEvent): void {
@@ -37,13 +45,20 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
     if (change.status === 'pending' && !wasPending) {
       ctx.batch.pendingSet.enter(tx_id, ctx.logId, change.principals ?? (change.tx ? mempoolPrincipalsOf(change.tx) : []));
     } else if (change.status !== 'pending' && wasPending) ctx.batch.pendingSet.leave(tx_id, ctx.logId);
+    let receipt = change.receipt;
+    let entry = change.entry;
     if (change.status === 'pending') {
       if (change.tx && !ctx.state.mempoolPending.has(tx_id)) {
         restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000), ctx.logId));
         restoredPrincipals.push(...mempoolPrincipalRows(change.tx, ctx.logId));
+        // Back from an orphaned block or microblock (rare): decoded again here.
+        receipt = Math.floor(ctx.receivedAt / 1000);
+        entry = pendingEntryOfRaw(tx_id, change.tx.raw_tx, mempoolPrincipalsOf(change.tx));
+        ctx.batch.serving.mempoolDoc(mempoolDoc(tx_id, change.tx.raw_tx), change.tx.raw_tx);
       }
       ctx.state.mempoolPending.add(tx_id);
     } else ctx.state.mempoolPending.delete(tx_id);
+    ctx.batch.serving.mempool({ op: 'mempool', tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', logId: ctx.logId, receipt_time: receipt, entry });
   }
   ctx.batch.addRows('mempool_txs', restored);
   ctx.batch.addRows('mempool_principals', restoredPrincipals);

@@ -28,6 +28,13 @@ function newMicroblock(meta: MicroblockMeta, canonical: boolean, blockHeight: nu
 
 function write(ctx: ApplyContext, m: MicroblockState): void {
   ctx.batch.addRows('microblock_canonical', [microblockCanonicalRow(m, ctx.logId)]);
+  ctx.batch.serving.microblock(m.microblock_hash, {
+    canonical: m.canonical,
+    index_block_hash: m.index_block_hash,
+    parent_index_block_hash: m.parent_index_block_hash,
+    microblock_sequence: m.microblock_sequence,
+    block_height: m.block_height,
+  });
 }
 
 /** Microblocks a new block's txs came from that were never streamed to us: stored now, with the
@@ -104,6 +111,7 @@ export function applyMicroblocks(ctx: ApplyContext, ev: MicroblocksEvent): void 
   const fresh = incoming.filter((m) => !state.microblocks.has(m.microblock_hash));
   if (fresh.length === 0) return;
   batch.addFacts(ev.facts);
+  batch.serving.docs(ctx.logId, ev.served, null);
   const txsByMb = new Map<string, typeof ev.txs>();
   for (const tx of ev.txs) {
     const list = txsByMb.get(tx.microblock_hash) ?? [];

@@ -4,6 +4,7 @@
 import type { RowWriter, Store } from '../../storage/client.ts';
 import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
 import { PendingSetChanges } from './pending-set.ts';
+import { ServingChanges } from '../../serving/changes.ts';
 
 export class Batch {
   private readonly text = new Map<string, string[]>();
@@ -15,6 +16,8 @@ export class Batch {
   reorged = false;
   /** Net changes of the pending mempool, written as rows when the batch is stored. */
   readonly pendingSet = new PendingSetChanges();
+  /** What the batch changes in the serving store. */
+  readonly serving = new ServingChanges();
 
   private addText(target: InsertTarget, text: string | undefined): void {
     if (!text) return;

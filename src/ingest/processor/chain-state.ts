@@ -3,6 +3,7 @@
 // so that redoing an interrupted batch sees exactly the state it saw the first time.
 import type { Store } from '../../storage/client.ts';
 import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+import type { ServedRows } from '../../workers/serving/served-rows.ts';
 
 export interface BlockState {
   index_block_hash: string;
@@ -20,6 +21,8 @@ export interface BlockState {
   /** Loaded lazily for blocks from before this run. */
   txs?: TxRef[];
   deltas?: BalanceDelta[];
+  /** Its documents and facts for the serving store (recent blocks; else decoded again from the log). */
+  served?: ServedRows;
 }
 
 export interface MicroblockState {
@@ -69,6 +72,7 @@ export class ChainState {
       const old = this.blocks.get(h)!;
       old.txs = undefined;
       old.deltas = undefined;
+      old.served = undefined;
     }
     const list = this.byHeight.get(b.block_height);
     if (list) list.push(b.index_block_hash);
@@ -93,6 +97,18 @@ export class ChainState {
 
   microblocksOf(parentIndexBlockHash: string): MicroblockState[] {
     return [...(this.microblocksByParent.get(parentIndexBlockHash) ?? [])].map((h) => this.microblocks.get(h)!);
+  }
+
+  /** Whether `block` accepted (confirmed) the microblock, as things stand now. */
+  accepted(block: BlockState, microblockHash: string): boolean {
+    const m = this.microblocks.get(microblockHash);
+    return !!m && m.canonical && m.index_block_hash === block.index_block_hash;
+  }
+
+  /** Canonical microblocks streamed on the tip that no block has confirmed yet. */
+  liveMicroblocks(): string[] {
+    if (!this.tip) return [];
+    return this.microblocksOf(this.tip.index_block_hash).filter((m) => m.canonical && !m.index_block_hash).map((m) => m.microblock_hash);
   }
 }
 

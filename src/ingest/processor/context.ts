@@ -5,6 +5,11 @@ import type { Batch } from './batch.ts';
 import type { BlockState, ChainState } from './chain-state.ts';
 import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
 import type { DecodePool } from '../../workers/pool.ts';
+import type { ServedRows } from '../../workers/serving/served-rows.ts';
+import type { PendingTx } from '../../serving/pending-entry.ts';
+import type { BlockContribution } from '../../serving/changes.ts';
+import { blockContribution } from '../../serving/contribution.ts';
+import { readRecord } from '../event-log/reader.ts';
 
 export interface ApplyContext {
   store: Store;
@@ -32,6 +37,9 @@ export interface MempoolChange {
   replaced_by?: string;
   tx?: TxRef;
   principals?: string[];
+  /** A newly announced tx: its pending-set entry and receipt time (s). */
+  entry?: PendingTx;
+  receipt?: number;
 }
 
 export async function blockTxs(ctx: ApplyContext, b: BlockState): Promise<TxRef[]> {
@@ -66,4 +74,25 @@ export async function blockDeltas(ctx: ApplyContext, b: BlockState): Promise<Bal
 /** Records a mempool status change; the last change within an entry wins. */
 export function setMempool(ctx: ApplyContext, tx_id: string, status: MempoolChange['status'], extra: Omit<MempoolChange, 'status'> = {}): void {
   ctx.mempool.set(tx_id, { status, ...extra });
+}
+
+/** A block's serving documents and facts: kept for recent blocks, else decoded again from the log
+ *  entry that brought it (block 1 with the boot block's receipts, as when it was first stored). */
+export async function servedOf(ctx: ApplyContext, b: BlockState): Promise<ServedRows> {
+  if (b.served) return b.served;
+  const rec = await readRecord(ctx.logDir, b.log_id);
+  if (!rec) throw new Error(`event log entry ${b.log_id} of block ${b.index_block_hash} is missing`);
+  const boot = b.block_height === 1 ? (ctx.state.byHeight.get(0) ?? []).map((h) => ctx.state.blocks.get(h)!)[0] : undefined;
+  const bootRecord = boot ? await readRecord(ctx.logDir, boot.log_id) : undefined;
+  const out = await ctx.pool.decode('/new_block', rec.body, bootRecord?.body);
+  if (!out.ok || out.event.kind !== 'block') throw new Error(`decoding block ${b.index_block_hash} again failed: ${out.ok ? out.event.kind : out.reason}`);
+  b.served = out.event.served;
+  return b.served;
+}
+
+/** What the block adds to the serving store's lists and totals while canonical (its microblock
+ *  txs count when it accepted their microblocks, as things stand now). */
+export async function contributionOf(ctx: ApplyContext, b: BlockState): Promise<BlockContribution> {
+  const [served, deltas] = await Promise.all([servedOf(ctx, b), blockDeltas(ctx, b)]);
+  return blockContribution(served, b.log_id, deltas, (mb) => ctx.state.accepted(b, mb));
 }

@@ -15,6 +15,10 @@ import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.t
 import { applyEntry } from './apply-entry.ts';
 import { compactPendingSet } from './apply-mempool.ts';
 import type { ApplyContext } from './context.ts';
+import type { ServingWriter } from '../../serving/writer.ts';
+import type { ServingView } from '../../serving/view.ts';
+import { progress } from '../cli/progress.ts';
+import { failpoint } from './failpoints.ts';
 
 /**
  * Insert order: facts, then running totals, then the overlays, block_canonical last. Recovery relies
@@ -27,7 +31,8 @@ import type { ApplyContext } from './context.ts';
 const INSERT_LAST = ['balances', 'microblock_canonical', 'mempool_status', 'mempool_pending', 'block_canonical'];
 
 const BATCH_BYTES = 48 * 1024 * 1024;
-const BATCH_ENTRIES = 20_000;
+// Tests make batches small to put crash points in the middle of a short log.
+const BATCH_ENTRIES = Number(process.env.STACKS_API_TEST_BATCH_ENTRIES) || 20_000;
 const READ_AHEAD = 16;
 
 
@@ -64,6 +69,11 @@ export interface ProcessorOptions {
   checkpointFile?: string;
   /** See Config.mempoolCleanupMs (default 30 s). */
   mempoolCleanupMs?: number;
+  /** The serving store, written with each batch (src/serving). */
+  serving?: { writer: ServingWriter; view: ServingView };
+  /** Another process writes ClickHouse: only the serving store is written here, and facts read back
+   *  for a reorg are awaited until that writer has stored them. */
+  servingOnly?: { factsStored: (logId: number) => Promise<void> };
 }
 
 export class Processor {
@@ -86,6 +96,8 @@ export class Processor {
   /** Counts stored batches that orphaned a canonical block; what a mined, canonical tx looks like
    *  changes only when this does. */
   reorgGeneration = 0;
+  /** Batches ending at or before this entry are already in ClickHouse (a serving store catching up). */
+  private storedThrough = 0;
 
   get committedId(): number {
     return this.checkpoint.committed;
@@ -93,11 +105,24 @@ export class Processor {
 
   async init(): Promise<void> {
     this.checkpoint = readCheckpoint(this.checkpointFile);
-    this.state = await loadChainState(this.opts.store, this.checkpoint.committed);
+    const applied = this.opts.serving?.writer.appliedLogId ?? Number.MAX_SAFE_INTEGER;
+    if (this.opts.servingOnly) {
+      // Following another writer: the serving store's own marker is the position.
+      this.checkpoint = { committed: applied, pending: null };
+      this.state = await loadChainState(this.opts.store, applied);
+      return;
+    }
+    if (applied < this.checkpoint.committed) {
+      // The serving store is behind ClickHouse (new, rebuilt, or older than this version): the log
+      // is replayed into it alone, from the chain state as of the entry it holds.
+      this.state = await loadChainState(this.opts.store, applied);
+      await this.catchUpServing(applied, this.checkpoint.committed);
+      if (this.error) return;
+    } else this.state = await loadChainState(this.opts.store, this.checkpoint.committed);
     const pending = this.checkpoint.pending;
     if (pending) {
       // Redo the interrupted batch exactly: same entries, same tokens; then reload (see INSERT_ORDER).
-      await this.processRange(pending.to, pending.to);
+      await this.processRange(pending.to, { forceFlushAt: pending.to });
       if (!this.error) this.state = await loadChainState(this.opts.store, this.checkpoint.committed);
     }
   }
@@ -121,25 +146,47 @@ export class Processor {
     return this.running;
   }
 
+  /** Replays entries (from, to] into the serving store only, with progress. */
+  private async catchUpServing(from: number, to: number): Promise<void> {
+    const bar = progress('serving store: replaying the event log', to - from);
+    const timer = setInterval(() => bar.update(this.opts.serving!.view.appliedLogId - from), 1000);
+    this.storedThrough = to;
+    try {
+      await this.processRange(to, { after: from, boundary: to });
+    } finally {
+      clearInterval(timer);
+      this.storedThrough = 0;
+      bar.update(this.opts.serving!.view.appliedLogId - from);
+      bar.finish();
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     await this.running;
   }
 
-  /** Processes entries after the checkpoint up to `until`; a batch closes at `forceFlushAt` or by size. */
-  private async processRange(until: number, forceFlushAt?: number): Promise<void> {
-    if (this.error || until <= this.checkpoint.committed) return;
+  /**
+   * Processes entries after `after` (default: the checkpoint) up to `until`. A batch closes at
+   * `forceFlushAt` only, or else by size and at `boundary`.
+   */
+  private async processRange(until: number, opts: { forceFlushAt?: number; after?: number; boundary?: number } = {}): Promise<void> {
+    const { forceFlushAt, after = this.checkpoint.committed, boundary } = opts;
+    if (this.error || until <= after) return;
     let batch = new Batch();
     // A batch's insert runs while the next batch is decoded and applied (the engine and our decoding
     // share two cores; serialized, each waited for the other); one insert at a time, in order.
     const storing: { insert: Promise<void> | null } = { insert: null };
     const startFlush = async (b: Batch) => {
+      // The chain as this batch leaves it (the next batch is applied while this one is stored).
+      b.serving.snapshot = { tip: this.state.tip ? { index_block_hash: this.state.tip.index_block_hash, block_height: this.state.tip.block_height } : null, liveMicroblocks: this.state.liveMicroblocks(), reorged: b.reorged };
       await storing.insert;
       storing.insert = this.flush(b);
       storing.insert.catch(() => {}); // observed when awaited
     };
     const earlierBatchesStored = async () => {
       await storing.insert;
+      if (this.opts.servingOnly && current) await this.opts.servingOnly.factsStored(current.id - 1);
     };
     const ctxFor = (rec: EventRecord): ApplyContext => ({
       store: this.opts.store,
@@ -154,7 +201,7 @@ export class Processor {
       earlierBatchesStored,
     });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
-    const records = readRecords(this.opts.logDir, { afterId: this.checkpoint.committed, untilId: until });
+    const records = readRecords(this.opts.logDir, { afterId: after, untilId: until });
     let exhausted = false;
     let current: EventRecord | undefined;
     const fill = async () => {
@@ -184,7 +231,7 @@ export class Processor {
         batch.noteEntry(rec.id);
         this.stats.entries++;
         this.stats.bytes += rec.body.length;
-        const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES : rec.id === forceFlushAt;
+        const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES || rec.id === boundary : rec.id === forceFlushAt;
         if (mustFlush) {
           await startFlush(batch);
           batch = new Batch();
@@ -217,14 +264,35 @@ export class Processor {
 
   private async flush(batch: Batch): Promise<void> {
     const t0 = performance.now();
-    this.checkpoint = { committed: this.checkpoint.committed, pending: { from: batch.from, to: batch.to } };
-    writeCheckpoint(this.checkpointFile, this.checkpoint);
+    const toClickHouse = !this.opts.servingOnly && batch.to > this.storedThrough;
+    if (toClickHouse) {
+      this.checkpoint = { committed: this.checkpoint.committed, pending: { from: batch.from, to: batch.to } };
+      writeCheckpoint(this.checkpointFile, this.checkpoint);
+    }
+    failpoint('before-store');
+    // ClickHouse rows and serving-store writes go side by side; each is exactly-once on its own
+    // (insert tokens; the store's applied marker), so a redone batch completes whichever is missing.
+    const serving = this.opts.serving;
+    const servingWrite = serving && batch.to > serving.view.appliedLogId ? serving.writer.write(batch.serving, batch.to).then((meta) => serving.view.committed(batch.serving, meta, batch.to)) : undefined;
+    servingWrite?.catch(() => {}); // awaited below
     try {
-      await batch.insert(this.opts.store, INSERT_LAST);
+      if (toClickHouse) await batch.insert(this.opts.store, INSERT_LAST);
     } catch (e) {
+      await servingWrite?.catch(() => {});
       throw new BatchInsertError(batch.from, batch.to, e as Error);
     }
+    try {
+      await servingWrite;
+    } catch (e) {
+      throw new BatchInsertError(batch.from, batch.to, new Error(`serving store: ${(e as Error).message}`));
+    }
+    failpoint('after-serving-commit');
     if (batch.reorged) this.reorgGeneration++;
+    if (!toClickHouse) {
+      if (this.opts.servingOnly) this.checkpoint = { committed: batch.to, pending: null };
+      this.stats.batches++;
+      return;
+    }
     this.checkpoint = { committed: batch.to, pending: null };
     writeCheckpoint(this.checkpointFile, this.checkpoint);
     this.stats.batches++;

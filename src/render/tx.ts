@@ -2,19 +2,17 @@
 // come from the transaction bytes are rendered by our decoder (formatTxBase / formatTxMetadata);
 // block, status, result and event fields come from the row.
 import {
-  clarityHexRepr,
   decodeTransaction,
   formatTxBase,
   formatTxMetadata,
   type ApiTxBase,
   type ApiTxMetadata,
   type DecodedTransaction,
-} from '../../workers/decode/index.ts';
-import type { MempoolRow, PlacedTx } from './queries.ts';
+} from '../workers/decode/index.ts';
+import type { EventRow, MempoolRow, PlacedTx } from './rows.ts';
 import { syntheticTxFields } from './synthetic.ts';
-import type { EventRow } from './events.ts';
+import { clarityValue, isoTime } from './values.ts';
 
-export const isoTime = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();
 
 /** Anchored txs: the reference's placeholders for "no microblock". */
 export const ANCHORED_MICROBLOCK_HASH = '0x';
@@ -42,14 +40,6 @@ export function decodeParts(txId: string, rawTx: string, opts: RenderOptions): D
   }
   return { base: formatTxBase(tx), metadata: formatTxMetadata(tx, { abi: opts.abi, excludeFunctionArgs: opts.excludeFunctionArgs }) };
 }
-
-const clarity = (hex: string) => {
-  try {
-    return clarityHexRepr(hex);
-  } catch {
-    return { hex, repr: '' };
-  }
-};
 
 /** Extra context: an unconfirmed microblock row's parent block hash; a synthetic tx's events. */
 export interface MinedContext {
@@ -84,7 +74,7 @@ export function formatMinedTx(p: PlacedTx, opts: RenderOptions = {}, ctx: MinedC
     canonical: p.canonical,
     tx_index: p.tx_index,
     tx_status: p.status,
-    tx_result: clarity(p.raw_result),
+    tx_result: clarityValue(p.raw_result),
     event_count: p.event_count,
     parent_block_hash: unanchored ? (ctx.parentBlockHash ?? '') : p.parent_block_hash,
     is_unanchored: unanchored,

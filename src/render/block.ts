@@ -1,7 +1,7 @@
 // Block rows → the reference API's v1 and v2 block objects.
-import type { BlockRow, MicroblockInfo } from './queries.ts';
+import type { BlockRow, MicroblockInfo } from './rows.ts';
+import { isoTime } from './values.ts';
 
-export const isoTime = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();
 
 
 

@@ -1,0 +1,92 @@
+// Block answers from the serving store. Blocks that took part in epoch 2.x microblock streams (they
+// accepted one, or one was streamed after them) are answered from ClickHouse, where the overlay
+// says which microblocks count; every other block's answer is its stored document and whether it
+// is canonical.
+import type { Serving } from '../tx/served.ts';
+import { minedTxJson } from '../tx/served.ts';
+import type { BlockDoc } from '../../serving/docs.ts';
+import type { BlockRow } from '../../render/rows.ts';
+import { formatBlockV1, formatBlockV2 } from '../../render/block.ts';
+
+export type StoredBlock = BlockDoc & { canonical: boolean };
+
+function withStatus(s: Serving, doc: BlockDoc | undefined): StoredBlock | undefined {
+  return doc && { ...doc, canonical: s.view.isCanonical(doc.index_block_hash) };
+}
+
+/** Blocks with this block hash, a canonical one first (as the reference picks). */
+export function blockByHash(s: Serving, blockHash: string): StoredBlock | undefined {
+  let first: StoredBlock | undefined;
+  for (const { key } of s.store.blockHashes.getRange({ start: [blockHash], end: [blockHash, '\uffff'] })) {
+    const b = withStatus(s, s.store.blockDocs.get((key as [string, string])[1]));
+    if (b?.canonical) return b;
+    first ??= b;
+  }
+  return first;
+}
+
+export const blockByIndexHash = (s: Serving, indexBlockHash: string): StoredBlock | undefined => withStatus(s, s.store.blockDocs.get(indexBlockHash));
+
+/** The canonical block at a height; undefined when there is none (the reference then shows another). */
+export function canonicalBlockAt(s: Serving, height: number): StoredBlock | undefined {
+  for (const { key } of s.store.heights.getRange({ start: [height], end: [height, '\uffff'] })) {
+    const ibh = (key as [number, string])[1];
+    if (s.view.isCanonical(ibh)) return withStatus(s, s.store.blockDocs.get(ibh));
+  }
+  return undefined;
+}
+
+export function tipBlock(s: Serving): StoredBlock | undefined {
+  const tip = s.view.meta.tip;
+  return tip ? blockByIndexHash(s, tip.index_block_hash) : undefined;
+}
+
+/** Whether a microblock stream touches the block: it accepted one, or one was streamed after it. */
+export function touchesMicroblocks(s: Serving, b: BlockDoc): boolean {
+  if (b.parent_microblock_hash || b.tx_microblock_hashes.some(Boolean)) return true;
+  for (const _ of s.store.microblocksByParent.getKeys({ start: [b.index_block_hash], end: [b.index_block_hash, '\uffff'], limit: 1 })) return true;
+  return false;
+}
+
+const row = (b: StoredBlock): BlockRow => b as unknown as BlockRow;
+
+/** The v1 block object of a canonical block untouched by microblocks. */
+export function blockV1(s: Serving, b: StoredBlock): Record<string, unknown> | undefined {
+  if (!b.canonical || touchesMicroblocks(s, b)) return undefined;
+  return formatBlockV1(row(b), { accepted: [], streamed: [] });
+}
+
+export const blockV2 = (b: StoredBlock): Record<string, unknown> => formatBlockV2(row(b));
+
+/**
+ * The v1 block list: the canonical chain is one block per height, so a page is heights counted
+ * down from the tip. Only when the canonical heights are 1..tip without a gap.
+ */
+export function blockListV1(s: Serving, limit: number, offset: number): { total: number; results: Array<Record<string, unknown>> } | undefined {
+  const tip = s.view.meta.tip;
+  const total = s.view.meta.canonicalBlocks;
+  if (!tip || total !== tip.block_height) return undefined;
+  const results = [];
+  for (let h = tip.block_height - offset; h >= 1 && results.length < limit; h--) {
+    const b = canonicalBlockAt(s, h);
+    const v1 = b && blockV1(s, b);
+    if (!v1) return undefined;
+    results.push(v1);
+  }
+  return { total, results };
+}
+
+/** A canonical block's txs, oldest first (the v2 list), without the called contracts' ABIs. */
+export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: number): string[] | undefined {
+  if (b.tx_microblock_hashes.some(Boolean)) return undefined;
+  const order = b.pids.map((pid, i) => ({ pid, i, pos: b.positions[i] }));
+  // By (microblock_sequence, tx_index); a tie (a relabelled boot receipt) keeps the block's own order.
+  order.sort((x, y) => x.pos[0] - y.pos[0] || x.pos[1] - y.pos[1] || x.i - y.i);
+  const out: string[] = [];
+  for (const { pid } of order.slice(offset, offset + limit)) {
+    const doc = pid >= 0 ? s.store.txDocs.get(pid) : undefined;
+    if (!doc) return undefined;
+    out.push(minedTxJson(s, pid, doc, { withAbi: false }));
+  }
+  return out;
+}

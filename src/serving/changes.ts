@@ -1,0 +1,91 @@
+// What one processor batch changes in the serving store, recorded in order while the batch is
+// applied and written when it is stored (writer.ts). Decisions that depend on the chain state
+// (which microblocks a block accepted, the tip) are taken at apply time and carried here, because
+// the next batch is applied while this one is written.
+import type { ServedRows } from '../workers/serving/served-rows.ts';
+import type { MempoolDoc } from './docs.ts';
+import type { PendingTx } from './pending-entry.ts';
+import type { MicroblockRef } from './store.ts';
+import type { BalanceDelta } from '../workers/decoded.ts';
+
+/** Placement ids are derived from the log entry that brought a placement and its index in that
+ *  payload, so a batch redone after a crash, or a block decoded again, gives the same ids. */
+export const PIDS_PER_ENTRY = 2 ** 20;
+export const pidOf = (logId: number, index: number): number => logId * PIDS_PER_ENTRY + index;
+
+/** A canonical placement as the lists order it. */
+export interface ListedTx {
+  pid: number;
+  tx_id: string;
+  microblock_hash: string;
+  microblock_sequence: number;
+  tx_index: number;
+  /** A boot receipt shown as block 1's tx. */
+  boot: boolean;
+}
+
+/** One principal's part in a listed placement. */
+export interface ListedEntry extends ListedTx {
+  principal: string;
+  roles: number;
+}
+
+/** [principal, asset identifier, NFTs sent, NFTs received] */
+export type NftDelta = [string, string, number, number];
+
+/** What a block contributes to the lists and running totals while it is canonical. */
+export interface BlockContribution {
+  txs: ListedTx[];
+  entries: ListedEntry[];
+  deltas: BalanceDelta[];
+  nft: NftDelta[];
+}
+
+export type ServingOp =
+  /** A payload's documents and facts (stored whatever the block's fate). */
+  | { op: 'docs'; logId: number; served: ServedRows; pidBase: number; canonical: boolean | null }
+  /** A block joins (true) or leaves (false) the canonical chain. */
+  | { op: 'canonical'; index_block_hash: string; block_height: number; canonical: boolean; contribution: BlockContribution }
+  | { op: 'microblock'; microblock_hash: string; ref: MicroblockRef }
+  | { op: 'mempool-doc'; doc: MempoolDoc; raw_tx: string }
+  /** A mempool status change; `receipt_time` when the tx was (re)announced or restored in this
+   *  entry, `entry` when it became pending. */
+  | { op: 'mempool'; tx_id: string; status: 'pending' | 'dropped' | 'confirmed'; reason: string; replaced_by: string; logId: number; receipt_time?: number; entry?: PendingTx };
+
+/** The chain as the batch leaves it (for the in-memory view of answers). */
+export interface ChainSnapshot {
+  tip: { index_block_hash: string; block_height: number } | null;
+  /** Canonical microblocks on the tip that no block has confirmed yet. */
+  liveMicroblocks: string[];
+  /** Some block that was canonical stopped being so. */
+  reorged: boolean;
+}
+
+export class ServingChanges {
+  readonly ops: ServingOp[] = [];
+  snapshot: ChainSnapshot | null = null;
+
+  docs(logId: number, served: ServedRows, canonical: boolean | null): void {
+    this.ops.push({ op: 'docs', logId, served, pidBase: pidOf(logId, 0), canonical });
+  }
+
+  canonical(index_block_hash: string, block_height: number, canonical: boolean, contribution: BlockContribution): void {
+    this.ops.push({ op: 'canonical', index_block_hash, block_height, canonical, contribution });
+  }
+
+  microblock(microblock_hash: string, ref: MicroblockRef): void {
+    this.ops.push({ op: 'microblock', microblock_hash, ref });
+  }
+
+  mempoolDoc(doc: MempoolDoc, raw_tx: string): void {
+    this.ops.push({ op: 'mempool-doc', doc, raw_tx });
+  }
+
+  mempool(change: Extract<ServingOp, { op: 'mempool' }>): void {
+    this.ops.push(change);
+  }
+
+  get isEmpty(): boolean {
+    return this.ops.length === 0 && this.snapshot === null;
+  }
+}

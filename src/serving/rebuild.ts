@@ -1,0 +1,37 @@
+// `npm run rebuild-serving`: rebuilds the serving store of the data directory (STACKS_API_DATA_DIR)
+// from the event log, with progress. The service must be stopped. ClickHouse is not written: the
+// log's entries are decoded and applied again and only the serving store's writes are kept (the
+// same path the service takes when its serving store is behind ClickHouse at start).
+import { rmSync } from 'node:fs';
+import { loadConfig } from '../config/config.ts';
+import { openStore } from '../storage/client.ts';
+import { lockDataDir } from '../ingest/data-lock.ts';
+import { openPipeline } from '../ingest/pipeline.ts';
+import { servingDir } from './store.ts';
+import { dirBytes } from './size.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
+  const store = await openStore(config.store, config.dataDir);
+  try {
+    rmSync(servingDir(config.dataDir), { recursive: true, force: true });
+    const t0 = performance.now();
+    const pipeline = await openPipeline(store, config.dataDir, { live: false });
+    const secs = (performance.now() - t0) / 1000;
+    const applied = pipeline.serving.view.appliedLogId;
+    const error = pipeline.processor.error;
+    await pipeline.close();
+    if (error) throw new Error(`rebuilding stopped at event log entry ${error.logId}: ${error.message}`);
+    const mb = dirBytes(servingDir(config.dataDir)) / 1e6;
+    console.log(`serving store rebuilt through event log entry ${applied} in ${secs.toFixed(1)} s (${mb.toFixed(1)} MB)`);
+  } finally {
+    await store.client.close();
+    unlock();
+  }
+}
+
+main().catch((e) => {
+  console.error('rebuild-serving:', (e as Error).message);
+  process.exit(1);
+});

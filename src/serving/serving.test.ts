@@ -1,0 +1,76 @@
+// The serving store equals ClickHouse: every tx, block and principal answered from it gives what
+// the ClickHouse read path gives (src/serving/check), after recorded logs with reorgs, microblocks
+// and duplicate deliveries, after crashes in the middle of a batch, and after a rebuild.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SHARED, runScript, startService, tempDataDir, waitForProcessing } from '../testing/service.ts';
+import { feedFixture } from '../testing/goldens.ts';
+import { assertServingEqualsClickHouse } from '../testing/serving.ts';
+import { openServingStore, servingDir } from './store.ts';
+
+const importEvents = (dataDir: string, file: string, env: Record<string, string> = {}, extra: string[] = []) =>
+  runScript('src/ingest/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir, ...env });
+
+const fixture = (name: string) => join(SHARED, 'fixtures', name);
+
+// Fed live, as a node does: many small batches, reorgs and microblock streams arriving one by one.
+for (const name of ['mainnet-reorg-scenario2', 'mainnet-out-of-order-microblock', 'poisonmicroblock', 'fuzzed-transactions-1', 'mocknet']) {
+  test(`${name}, fed live: the serving store equals ClickHouse`, async () => {
+    const svc = await startService();
+    try {
+      await feedFixture(svc.eventUrl, name);
+      await waitForProcessing(svc.apiUrl);
+    } finally {
+      await svc.stop();
+    }
+    await assertServingEqualsClickHouse(svc.dataDir);
+  });
+}
+
+test('the duplicated stackerdb log (repeated blocks, out of id order): the serving store equals ClickHouse', async () => {
+  const dir = tempDataDir();
+  const r = await importEvents(dir, fixture('stackerdb-sample-events.with-duplicates.tsv.gz'), {}, ['--keep-duplicate-ids']);
+  assert.equal(r.code, 0, r.output);
+  await assertServingEqualsClickHouse(dir, 400);
+});
+
+test('a crash before a batch is stored and one after its serving writes committed: redone exactly once', async () => {
+  const dir = tempDataDir();
+  const log = fixture('regtest-env-pox-4-out-of-order-multisig-tx.tsv');
+  // Small batches, so the crash lands in the middle of the log.
+  for (const point of ['before-store:3', 'after-serving-commit:2', 'after-serving-commit:5']) {
+    const r = await importEvents(dir, log, { STACKS_API_FAILPOINT: point, STACKS_API_TEST_BATCH_ENTRIES: '20' });
+    assert.equal(r.signal, 'SIGKILL', `the run was not killed at ${point}:\n${r.output}`);
+  }
+  const finish = await importEvents(dir, log, { STACKS_API_TEST_BATCH_ENTRIES: '20' });
+  assert.equal(finish.code, 0, finish.output);
+  await assertServingEqualsClickHouse(dir);
+});
+
+test('rebuilt from the event log, the serving store equals ClickHouse again', async () => {
+  const dir = tempDataDir();
+  const r = await importEvents(dir, fixture('mainnet-reorg-scenario2.tsv'));
+  assert.equal(r.code, 0, r.output);
+  const rebuild = await runScript('src/serving/rebuild.ts', [], { STACKS_API_DATA_DIR: dir });
+  assert.equal(rebuild.code, 0, rebuild.output);
+  assert.match(rebuild.output, /serving store rebuilt through event log entry \d+/);
+  await assertServingEqualsClickHouse(dir);
+});
+
+test('the check finds a wrong document and a wrong balance', async () => {
+  const dir = tempDataDir();
+  const r = await importEvents(dir, fixture('mainnet-reorg-scenario2.tsv'));
+  assert.equal(r.code, 0, r.output);
+  await assertServingEqualsClickHouse(dir);
+  const s = openServingStore(servingDir(dir));
+  const doc = [...s.txDocs.getRange({ limit: 1 })][0];
+  await s.txDocs.put(doc.key, { ...doc.value, body: doc.value.body.replace('"tx_index":', '"tx_index":9') });
+  const bal = [...s.balances.getRange({ limit: 1 })][0];
+  await s.balances.put(bal.key, { ...bal.value, balance: String(BigInt(bal.value.balance) + 1n) });
+  await s.close();
+  const check = await runScript('src/serving/check/cli.ts', [], { STACKS_API_DATA_DIR: dir });
+  assert.equal(check.code, 1, check.output);
+  assert.match(check.output, /DIFF \/extended\/v1\/tx\/0x[0-9a-f]+\n {2}\.tx_index/);
+  assert.match(check.output, new RegExp(`DIFF /extended/v1/address/${bal.key[0]}/(stx|balances)`));
+});

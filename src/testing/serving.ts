@@ -1,0 +1,16 @@
+// Test helpers for the serving store: the equality check against ClickHouse (run on a stopped
+// service's data directory).
+import assert from 'node:assert/strict';
+import { runScript } from './service.ts';
+
+/** Runs `npm run serving-check` on the data dir; asserts it compared answers and found no difference. */
+export async function assertServingEqualsClickHouse(dataDir: string, sample = 1_000_000): Promise<number> {
+  const r = await runScript('src/serving/check/cli.ts', ['--sample', String(sample)], { STACKS_API_DATA_DIR: dataDir });
+  const summary = /(\d+) passed, (\d+) failed/.exec(r.output);
+  assert.ok(summary, `serving-check printed no summary:\n${r.output.slice(-3000)}`);
+  const [passed, failed] = [Number(summary[1]), Number(summary[2])];
+  assert.equal(failed, 0, `serving store differs from ClickHouse:\n${r.output.split('\n').filter((l) => !l.startsWith('serving-check:')).slice(0, 60).join('\n')}`);
+  assert.equal(r.code, 0, r.output.slice(-2000));
+  assert.ok(passed > 0, 'no answer was compared');
+  return passed;
+}

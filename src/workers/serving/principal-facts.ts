@@ -1,0 +1,90 @@
+// Per-principal facts for the serving store, from the address-index rows a payload decoded into
+// (principal_txs, principal_events): what each principal did in each tx, its STX locks and PoX
+// operations.
+import type { Row } from '../rows.ts';
+import { ROLE } from '../address-index.ts';
+import type { AssetEvent, LockFact, PrincipalTxFact } from '../../serving/docs.ts';
+import type { ServedTx } from './tx-docs.ts';
+
+export interface ServedPrincipalTx {
+  principal: string;
+  /** Index of the tx in the payload's ServedTx list. */
+  tx: number;
+  fact: PrincipalTxFact;
+}
+
+export interface ServedLock {
+  principal: string;
+  microblock_sequence: number;
+  tx_index: number;
+  event_index: number;
+  fact: LockFact;
+}
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const keyOf = (r: Row): string => `${r.tx_id}|${r.index_block_hash}|${r.microblock_hash}`;
+const LOCK_KINDS = new Set(['stx_lock', 'pox2', 'pox3', 'pox4']);
+const ASSET_KINDS = new Set(['stx', 'ft', 'nft']);
+
+export function principalFacts(captured: ReadonlyMap<string, Row[]>, txs: readonly ServedTx[]): { principalTxs: ServedPrincipalTx[]; locks: ServedLock[] } {
+  const txIndex = new Map(txs.map((t, i) => [`${t.doc.tx_id}|${t.doc.index_block_hash}|${t.doc.microblock_hash}`, i]));
+  const events = new Map<string, AssetEvent[]>();
+  const locks: ServedLock[] = [];
+  for (const r of captured.get('principal_events') ?? []) {
+    const kind = str(r.kind);
+    if (ASSET_KINDS.has(kind)) {
+      const key = `${r.principal}|${keyOf(r)}`;
+      let list = events.get(key);
+      if (!list) events.set(key, (list = []));
+      list.push({
+        event_index: Number(r.event_index),
+        kind: kind as AssetEvent['kind'],
+        asset_event_type: str(r.asset_event_type),
+        asset_identifier: str(r.asset_identifier),
+        sender: str(r.sender),
+        recipient: str(r.recipient),
+        amount: str(r.amount ?? 0),
+        value: str(r.value),
+      });
+    } else if (LOCK_KINDS.has(kind)) {
+      locks.push({
+        principal: str(r.principal),
+        microblock_sequence: Number(r.microblock_sequence),
+        tx_index: Number(r.tx_index),
+        event_index: Number(r.event_index),
+        fact: {
+          kind: kind as LockFact['kind'],
+          asset_event_type: str(r.asset_event_type),
+          tx_id: str(r.tx_id),
+          index_block_hash: str(r.index_block_hash),
+          microblock_hash: str(r.microblock_hash),
+          block_height: Number(r.block_height),
+          amount: str(r.amount ?? 0),
+          unlock_height: str(r.unlock_height ?? 0),
+        },
+      });
+    }
+  }
+  const principalTxs: ServedPrincipalTx[] = [];
+  for (const r of captured.get('principal_txs') ?? []) {
+    const tx = txIndex.get(keyOf(r));
+    if (tx === undefined) continue;
+    const principal = str(r.principal);
+    const roles = Number(r.roles);
+    const served = txs[tx];
+    const fact: PrincipalTxFact = {
+      roles,
+      stx_sent: str(r.stx_sent),
+      stx_received: str(r.stx_received),
+      events: (events.get(`${principal}|${keyOf(r)}`) ?? []).sort((a, b) => a.event_index - b.event_index),
+      block_height: Number(r.block_height),
+      microblock_sequence: Number(r.microblock_sequence),
+      tx_index: Number(r.tx_index),
+      tx_id: str(r.tx_id),
+    };
+    if (roles & ROLE.SENDER) fact.nonce = served.nonce;
+    if (roles & ROLE.SPONSOR && served.sponsor_nonce !== undefined) fact.sponsor_nonce = served.sponsor_nonce;
+    principalTxs.push({ principal, tx, fact });
+  }
+  return { principalTxs, locks };
+}

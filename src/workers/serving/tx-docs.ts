@@ -1,0 +1,159 @@
+// Tx documents rendered at ingest from the txs and event rows a payload decoded into — the rows
+// ClickHouse stores — with the same formatter the ClickHouse read path uses, so both answer alike.
+import type { Row } from '../rows.ts';
+import type { EventKind, EventRow, PlacedTx } from '../../render/rows.ts';
+import { formatMinedTx } from '../../render/tx.ts';
+import { formatEvent } from '../../render/events.ts';
+import { INLINE_EVENTS, type CallPart, type TxDoc } from '../../serving/docs.ts';
+
+/** Rendered tx placement and the events a document does not keep. */
+export interface ServedTx {
+  doc: TxDoc;
+  raw_tx: string;
+  /** All events as [event_index, JSON], when there are more than a document keeps. */
+  allEvents?: Array<[number, string]>;
+  /** The decoded tx's nonces (for the principal facts). */
+  nonce: number;
+  sponsor_nonce?: number;
+  sponsor_address: string;
+  /** A boot receipt shown as block 1's tx. */
+  boot: boolean;
+}
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+/** An event table row -> the uniform EventRow the renderer reads (as the ClickHouse union selects it). */
+const EVENT_ROW: Record<string, (r: Row) => Pick<EventRow, 'kind' | 'a' | 'b' | 'c' | 'd' | 'e'>> = {
+  stx_events: (r) => ({ kind: 'stx_asset', a: str(r.asset_event_type), b: str(r.sender), c: str(r.recipient), d: str(r.amount), e: str(r.memo) }),
+  stx_lock_events: (r) => ({ kind: 'stx_lock', a: str(r.locked_amount), b: str(r.unlock_height), c: str(r.locked_address), d: str(r.contract_name), e: '' }),
+  ft_events: (r) => ({ kind: 'fungible_token_asset', a: str(r.asset_event_type), b: str(r.asset_identifier), c: str(r.sender), d: str(r.recipient), e: str(r.amount) }),
+  nft_events: (r) => ({ kind: 'non_fungible_token_asset', a: str(r.asset_event_type), b: str(r.asset_identifier), c: str(r.sender), d: str(r.recipient), e: str(r.value) }),
+  contract_logs: (r) => ({ kind: 'smart_contract_log', a: str(r.contract_identifier), b: str(r.topic), c: str(r.value), d: '', e: '' }),
+};
+
+export const EVENT_TABLES = Object.keys(EVENT_ROW);
+
+const placementKey = (r: Row): string => `${r.tx_id}|${r.index_block_hash}|${r.microblock_hash}`;
+
+/** Event rows of every table, per placement, in event_index order. */
+export function eventsByPlacement(captured: ReadonlyMap<string, Row[]>): Map<string, EventRow[]> {
+  const out = new Map<string, EventRow[]>();
+  for (const table of EVENT_TABLES) {
+    for (const r of captured.get(table) ?? []) {
+      const e: EventRow = {
+        tx_id: str(r.tx_id),
+        index_block_hash: str(r.index_block_hash),
+        microblock_hash: str(r.microblock_hash),
+        event_index: Number(r.event_index),
+        block_height: Number(r.block_height),
+        tx_index: Number(r.tx_index),
+        ...EVENT_ROW[table](r),
+      } as EventRow & { kind: EventKind };
+      const key = placementKey(r);
+      let list = out.get(key);
+      if (!list) out.set(key, (list = []));
+      list.push(e);
+    }
+  }
+  for (const list of out.values()) list.sort((a, b) => a.event_index - b.event_index);
+  return out;
+}
+
+/** A txs row as the renderer reads it (numbers parsed), with placeholder canonical flags. */
+function placedTx(r: Row): PlacedTx {
+  return {
+    tx_id: str(r.tx_id),
+    index_block_hash: str(r.index_block_hash),
+    microblock_hash: str(r.microblock_hash),
+    block_hash: str(r.block_hash),
+    block_height: Number(r.block_height),
+    burn_block_time: Number(r.burn_block_time),
+    burn_block_height: Number(r.burn_block_height),
+    parent_burn_block_time: Number(r.parent_burn_block_time),
+    block_time: Number(r.block_time),
+    parent_block_hash: str(r.parent_block_hash),
+    parent_index_block_hash: str(r.parent_index_block_hash),
+    microblock_sequence: Number(r.microblock_sequence),
+    microblock_parent_hash: str(r.microblock_parent_hash),
+    tx_index: Number(r.tx_index),
+    status: str(r.status),
+    raw_tx: str(r.raw_tx),
+    raw_result: str(r.raw_result),
+    type_id: str(r.type_id),
+    sender_address: str(r.sender_address),
+    sponsor_address: str(r.sponsor_address),
+    nonce: Number(r.nonce),
+    fee_rate: str(r.fee_rate),
+    contract_id: str(r.contract_id),
+    function_name: str(r.function_name),
+    event_count: Number(r.event_count),
+    event_tables: Number(r.event_tables),
+    execution_cost_read_count: Number(r.execution_cost_read_count),
+    execution_cost_read_length: Number(r.execution_cost_read_length),
+    execution_cost_runtime: Number(r.execution_cost_runtime),
+    execution_cost_write_count: Number(r.execution_cost_write_count),
+    execution_cost_write_length: Number(r.execution_cost_write_length),
+    vm_error: r.vm_error === null || r.vm_error === undefined ? null : str(r.vm_error),
+    burnchain_op: r.burnchain_op === null || r.burnchain_op === undefined ? null : str(r.burnchain_op),
+    canonical: true,
+    microblock_canonical: true,
+    unanchored: str(r.index_block_hash) === '',
+  };
+}
+
+/** The members of an object as JSON text without its braces. */
+export function jsonMembers(obj: Record<string, unknown>): string {
+  return JSON.stringify(obj).slice(1, -1);
+}
+
+/**
+ * A contract_call object rendered without an ABI -> its parts: without an ABI each argument is
+ * shown with its value's own type and no name, which the answer replaces when the ABI is known.
+ */
+export function callPartOf(call: Record<string, unknown>): CallPart {
+  const args = (call.function_args as Array<{ hex: string; repr: string; type: string }> | undefined) ?? [];
+  return { contract_id: str(call.contract_id), function_name: str(call.function_name), args: args.map((a) => [a.hex, a.repr, a.type]) };
+}
+
+/** Documents of the captured txs rows, in row order. */
+export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = eventsByPlacement(captured), bootFrom = Infinity): ServedTx[] {
+  return (captured.get('txs') ?? []).map((r, index) => {
+    const p = placedTx(r);
+    const txEvents = events.get(placementKey(r)) ?? [];
+    // Bitcoin-originated txs are shown from their events (the read path fetches the first 100).
+    const obj = formatMinedTx(p, { abi: null }, { events: p.raw_tx === '0x00' ? txEvents.filter((e) => e.event_index < 100) : undefined });
+    const call = obj.contract_call as Record<string, unknown> | undefined;
+    const nonce = Number(obj.nonce ?? 0);
+    const sponsorNonce = obj.sponsor_nonce === undefined ? undefined : Number(obj.sponsor_nonce);
+    delete obj.canonical;
+    delete obj.microblock_canonical;
+    delete obj.events;
+    delete obj.contract_call;
+    const rendered = txEvents.map((e): [number, string] => [e.event_index, JSON.stringify(formatEvent(e))]);
+    const doc: TxDoc = {
+      tx_id: p.tx_id,
+      index_block_hash: p.index_block_hash,
+      microblock_hash: p.microblock_hash,
+      block_height: p.block_height,
+      microblock_sequence: p.microblock_sequence,
+      tx_index: p.tx_index,
+      body: jsonMembers(obj),
+      call: call ? callPartOf(call) : undefined,
+      events: rendered.filter(([i]) => i < INLINE_EVENTS),
+      event_count: p.event_count,
+      sender_address: str(obj.sender_address),
+      fee_rate: str(obj.fee_rate ?? '0'),
+      unanchored: p.unanchored,
+    };
+    if (!doc.call) delete doc.call;
+    return {
+      doc,
+      raw_tx: p.raw_tx,
+      allEvents: p.event_count > INLINE_EVENTS ? rendered : undefined,
+      nonce,
+      sponsor_nonce: sponsorNonce,
+      sponsor_address: p.sponsor_address,
+      boot: index >= bootFrom,
+    };
+  });
+}
