@@ -22,6 +22,8 @@ export interface RenderOptions {
   /** The called contract's ABI (JSON text), for contract calls. */
   abi?: string | null;
   excludeFunctionArgs?: boolean;
+  /** The tx already decoded (the decode workers have it). */
+  decoded?: DecodedTransaction;
 }
 
 /** Decoded-tx part of a tx object (tx_id … anchor_mode, then tx_type and the payload). */
@@ -34,7 +36,7 @@ export interface DecodedParts {
 export function decodeParts(txId: string, rawTx: string, opts: RenderOptions): DecodedParts | undefined {
   let tx: DecodedTransaction;
   try {
-    tx = decodeTransaction(rawTx, { txId });
+    tx = opts.decoded ?? decodeTransaction(rawTx, { txId });
   } catch {
     return undefined;
   }
@@ -54,18 +56,15 @@ export interface MinedContext {
  */
 export function formatMinedTx(p: PlacedTx, opts: RenderOptions = {}, ctx: MinedContext = {}): Record<string, unknown> {
   const parts = p.raw_tx === '0x00' ? syntheticTxFields(p, ctx.events) : decodeParts(p.tx_id, p.raw_tx, opts);
-  const base = parts?.base ?? { tx_id: p.tx_id };
   const unanchored = p.unanchored;
   const burnTime = unanchored ? -1 : p.burn_block_time;
   const burnHeight = unanchored ? -1 : p.burn_block_height;
   const blockTime = p.block_time || (unanchored ? p.burn_block_time : burnTime);
-  const blockTimeIso = blockTime > 0 ? isoTime(blockTime) : '';
-  return {
-    ...base,
+  const fields = {
     block_hash: unanchored ? '0x' : p.block_hash,
     block_height: p.block_height,
     block_time: blockTime,
-    block_time_iso: blockTimeIso,
+    block_time_iso: blockTime > 0 ? isoTime(blockTime) : '',
     burn_block_time: burnTime,
     burn_block_height: burnHeight,
     burn_block_time_iso: burnTime > 0 ? isoTime(burnTime) : '',
@@ -88,8 +87,10 @@ export function formatMinedTx(p: PlacedTx, opts: RenderOptions = {}, ctx: MinedC
     execution_cost_write_length: p.execution_cost_write_length,
     vm_error: p.vm_error ?? null,
     events: [] as unknown[],
-    ...(parts?.metadata ?? {}),
   };
+  // Object.assign, not spreads in the literal: an object literal with two spreads around 30 fields
+  // was built 6x slower (and serialized slower) in V8.
+  return Object.assign({} as Record<string, unknown>, parts?.base ?? { tx_id: p.tx_id }, fields, parts?.metadata);
 }
 
 /** The node's drop reasons -> the reference's tx_status of a dropped mempool tx. */
@@ -112,12 +113,11 @@ export function mempoolTxStatus(m: Pick<MempoolRow, 'status' | 'reason'>): strin
  */
 export function formatMempoolTx(m: MempoolRow, opts: RenderOptions = {}): Record<string, unknown> {
   const parts = decodeParts(m.tx_id, m.raw_tx, opts);
-  return {
-    ...(parts?.base ?? { tx_id: m.tx_id }),
+  const fields = {
     tx_status: mempoolTxStatus(m),
     replaced_by_tx_id: m.status === 'dropped' && m.replaced_by ? m.replaced_by : null,
     receipt_time: m.receipt_time,
     receipt_time_iso: isoTime(m.receipt_time),
-    ...(parts?.metadata ?? {}),
   };
+  return Object.assign({} as Record<string, unknown>, parts?.base ?? { tx_id: m.tx_id }, fields, parts?.metadata);
 }

@@ -70,7 +70,7 @@ class TotalsOverlay {
 }
 
 export class ServingWriter {
-  constructor(private readonly store: ServingStore) {}
+  constructor(readonly store: ServingStore) {}
 
   get appliedLogId(): number {
     return appliedMarker(this.store).logId;

@@ -3,7 +3,9 @@
 import { RowSet } from './rows.ts';
 import type { BlockMeta, DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
 import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
-import { summarizeTx, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
+import { summarizeDecoded, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
+import { decodeTransaction, type DecodedTransaction } from './decode/transaction.ts';
+import { decodedTxOf } from './serving/decoded-txs.ts';
 import { writePoxEvents } from './decode-pox.ts';
 import { ROLE, addPrincipalEvent } from './address-index.ts';
 import { SERVED_TABLES, servedRows } from './serving/served-rows.ts';
@@ -101,9 +103,13 @@ export function blockMetaOf(b: NodeBlock): BlockMeta {
   };
 }
 
-/** Txs of one payload, summarized; shared with /new_microblocks. */
-export function summarizeNodeTxs(txs: NodeTx[]): Array<{ tx: NodeTx; summary: TxSummary }> {
-  return txs.map((tx) => ({ tx, summary: tx.raw_tx === '0x00' ? burnchainOpSummary(tx.burnchain_op ?? null) : summarizeTx(tx.raw_tx, tx.txid) }));
+/** Txs of one payload, decoded and summarized; shared with /new_microblocks. */
+export function summarizeNodeTxs(txs: NodeTx[]): Array<{ tx: NodeTx; summary: TxSummary; decoded?: DecodedTransaction }> {
+  return txs.map((tx) => {
+    if (tx.raw_tx === '0x00') return { tx, summary: burnchainOpSummary(tx.burnchain_op ?? null) };
+    const decoded = decodeTransaction(tx.raw_tx, { txId: tx.txid });
+    return { tx, summary: summarizeDecoded(decoded), decoded };
+  });
 }
 
 export function txRefOf(tx: NodeTx, s: TxSummary): TxRef {
@@ -144,7 +150,7 @@ export interface TxContext {
 
 /** Writes tx, event, contract and address-index rows for txs of one block or microblock payload
  *  (`extraRoles`: ROLE bits added to every principal_txs row, ROLE.BOOT for boot receipts). */
-export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, events: NodeEvent[], ctx: TxContext, rows: RowSet, sheet: BalanceSheet, extraRoles = 0): void {
+export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary; decoded?: DecodedTransaction }>, events: NodeEvent[], ctx: TxContext, rows: RowSet, sheet: BalanceSheet, extraRoles = 0): void {
   const byTx = new Map<string, NodeEvent[]>();
   for (const ev of events) {
     if (ev.committed === false) continue;
@@ -152,7 +158,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
     if (!list) byTx.set(ev.txid, (list = []));
     list.push(ev);
   }
-  for (const { tx, summary: s } of items) {
+  for (const { tx, summary: s, decoded } of items) {
     const microblock_hash = tx.microblock_hash ?? '';
     const placement = { tx_id: tx.txid, index_block_hash: ctx.index_block_hash, microblock_hash, block_height: ctx.block_height, tx_index: tx.tx_index, microblock_sequence: tx.microblock_sequence ?? 2147483647 };
     const touched: TouchMap = new Map();
@@ -174,7 +180,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
       const t = s.token_transfer;
       addPrincipalEvent(rows, placement, 0, [t.recipient], { kind: 'inbound', asset_event_type: 'stx-transfer', sender: s.sender_address, amount: t.amount, memo: t.memo });
     }
-    rows.add('txs', {
+    const txRow = {
       tx_id: tx.txid,
       index_block_hash: ctx.index_block_hash,
       microblock_hash,
@@ -204,7 +210,10 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
       ...costColumns(tx.execution_cost),
       vm_error: tx.vm_error == null ? null : tx.vm_error.replace(/\u0000/g, ''),
       burnchain_op: tx.burnchain_op ? JSON.stringify(tx.burnchain_op) : null,
-    });
+    };
+    rows.add('txs', txRow);
+    // The serving documents render from the decoded tx instead of decoding its bytes again.
+    if (decoded) decodedTxOf.set(txRow, decoded);
     if (s.deploy) {
       rows.add('contracts', {
         contract_id: s.contract_id,
@@ -241,6 +250,20 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary }>, event
  * decoded again here as part of block 1.
  */
 export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
+  const d = decodeBlockRows(b, boot);
+  return {
+    kind: 'block',
+    block: d.meta,
+    txs: d.items.map(({ tx, summary }) => txRefOf(tx, summary)),
+    microblocks: microblocksOf(b.transactions, b.parent_index_block_hash),
+    deltas: d.deltas,
+    facts: d.rows.serialize(),
+    served: servedRows(d.rows, d.ownCount),
+  };
+}
+
+/** A block's rows (captured for the serving documents), its txs and its balance changes. */
+export function decodeBlockRows(b: NodeBlock, boot?: NodeBlock) {
   const rows = new RowSet(SERVED_TABLES);
   const sheet = new BalanceSheet();
   const meta = blockMetaOf(b);
@@ -331,15 +354,7 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
   for (const d of deltas) rows.add('balance_changes', { index_block_hash: b.index_block_hash, microblock_hash: '', ...d });
   // The same changes by principal, for balances as of a height (address reads).
   for (const d of deltas) rows.add('principal_balance_changes', { ...d, block_height: b.block_height, index_block_hash: b.index_block_hash });
-  return {
-    kind: 'block',
-    block: meta,
-    txs: items.map(({ tx, summary }) => txRefOf(tx, summary)),
-    microblocks: microblocksOf(b.transactions, b.parent_index_block_hash),
-    deltas,
-    facts: rows.serialize(),
-    served: servedRows(rows, own.length),
-  };
+  return { rows, meta, items, ownCount: own.length, deltas };
 }
 
 /** The reference's order of a block's txs: anchored ones first, each group by tx_index descending

@@ -38,7 +38,22 @@ export async function fetchTxRows(store: Store, txIds: readonly string[]): Promi
   const list = await rows(store, `SELECT ${TX_COLUMNS} FROM txs WHERE tx_id IN {ids:Array(String)} LIMIT 1 BY tx_id, index_block_hash, microblock_hash`, {
     ids: [...new Set(txIds)],
   });
-  return list.map(parseTxRow);
+  return withStreamedTxIndex(list.map(parseTxRow));
+}
+
+/**
+ * A microblock tx first streamed and then confirmed by an anchor block shows the tx_index it had in
+ * the stream: the reference keeps the streamed row and only fills in the anchor block's fields (an
+ * anchor block may number its confirmed microblock txs on from its own).
+ */
+export function withStreamedTxIndex(list: TxRow[]): TxRow[] {
+  const streamed = new Map<string, number>();
+  for (const r of list) if (r.index_block_hash === '' && r.microblock_hash) streamed.set(`${r.tx_id}|${r.microblock_hash}`, r.tx_index);
+  if (streamed.size === 0) return list;
+  return list.map((r) => {
+    const i = r.index_block_hash && r.microblock_hash ? streamed.get(`${r.tx_id}|${r.microblock_hash}`) : undefined;
+    return i === undefined ? r : { ...r, tx_index: i };
+  });
 }
 
 /** Exactly the given placements (those that exist). */

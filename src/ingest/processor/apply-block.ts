@@ -4,10 +4,11 @@
 // orphaned blocks' txs go back to the mempool, their balance changes are undone.
 import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { BlockState } from './chain-state.ts';
-import { blockDeltas, blockTxs, contributionOf, setMempool, type ApplyContext } from './context.ts';
+import { blockDeltas, blockTxs, contributionOf, servedOf, setMempool, type ApplyContext } from './context.ts';
 import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
+import { settleMined } from './mempool-nonces.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
@@ -50,9 +51,10 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     burn_block_time: meta.parent_burn_block_time,
   });
   if (!canonical) return;
-  state.rememberMined(ev.txs.map((t) => t.tx_id));
+  state.rememberMined(ev.txs);
   addBalanceRows(batch, ev.deltas, 1);
   for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
+  settleMined(ctx, ev.txs);
   await acceptMicroblockStream(ctx, block);
   batch.serving.canonical(block.index_block_hash, block.block_height, true, await contributionOf(ctx, block));
 }
@@ -94,16 +96,22 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     o.canonical = false;
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, o), -1);
-    for (const tx of await blockTxs(ctx, o)) if (tx.raw_tx !== '0x00') setMempool(ctx, tx.tx_id, 'pending', { tx });
+    const txs = await blockTxs(ctx, o);
+    state.forgetMinedNonces(txs);
+    for (const tx of txs) if (tx.raw_tx !== '0x00') setMempool(ctx, tx.tx_id, 'pending', { tx });
     orphanAcceptedMicroblocks(ctx, o);
   }
   for (const b of restore.reverse()) {
     b.canonical = true;
     batch.addRows('block_canonical', [blockCanonicalRow(b, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, b), 1);
-    for (const tx of await blockTxs(ctx, b)) {
+    const txs = await blockTxs(ctx, b);
+    for (const tx of txs) {
       if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
     }
+    state.rememberMined(txs);
+    settleMined(ctx, txs);
+    await servedOf(ctx, b); // its documents, should the streams it accepts change them
     await acceptMicroblockStream(ctx, b);
     batch.serving.canonical(b.index_block_hash, b.block_height, true, await contributionOf(ctx, b));
   }

@@ -5,23 +5,39 @@ import type { Store } from '../../storage/client.ts';
 import { setMempool, type ApplyContext } from './context.ts';
 import { mempoolPrincipalRows, mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
 import { mempoolDoc } from '../../workers/serving/served-rows.ts';
-import { pendingEntryOfRaw } from '../../serving/pending-entry.ts';
+import { pendingEntryOfRaw, type PendingTx } from '../../serving/pending-entry.ts';
+import { settleAnnounced, type NonceInfo } from './mempool-nonces.ts';
 
 type MempoolEvent = Extract<DecodedEvent, { kind: 'mempool' }>;
 type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
 
+/** What a pending tx competes with for its nonce. */
+export const nonceInfoOf = (e: PendingTx, receipt: number): NonceInfo => ({
+  sender: e.sender_address,
+  sponsor: e.sponsor_address,
+  sponsored: e.sponsored,
+  nonce: e.nonce,
+  fee: BigInt(e.fee_rate),
+  receipt,
+});
+
 export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
-  const isFresh = (t: { tx_id: string }) => !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id);
+  // Announced again while pending, or already mined (recently, or with its nonce): nothing changes.
+  const isFresh = (t: { tx_id: string }, i: number) =>
+    !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id) && ctx.minedNonce(ev.entries[i].sender_address, ev.entries[i].nonce) !== t.tx_id;
   const fresh = ev.txs.filter(isFresh);
   if (fresh.length === 0) return;
   const receipt = Math.floor(ctx.receivedAt / 1000);
   ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, receipt, ctx.logId)));
   ctx.batch.addRows('mempool_principals', fresh.flatMap((t) => mempoolPrincipalRows(t, ctx.logId)));
+  const announced = new Map<string, NonceInfo>();
   ev.txs.forEach((t, i) => {
-    if (!isFresh(t)) return;
+    if (!isFresh(t, i)) return;
     ctx.batch.serving.mempoolDoc(ev.docs[i], t.raw_tx);
     setMempool(ctx, t.tx_id, 'pending', { principals: mempoolPrincipalsOf(t), entry: ev.entries[i], receipt });
+    announced.set(t.tx_id, nonceInfoOf(ev.entries[i], receipt));
   });
+  settleAnnounced(ctx, announced);
 }
 
 export function applyDrop(ctx: ApplyContext, ev: DropEvent): void {
@@ -57,7 +73,11 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
         ctx.batch.serving.mempoolDoc(mempoolDoc(tx_id, change.tx.raw_tx), change.tx.raw_tx);
       }
       ctx.state.mempoolPending.add(tx_id);
-    } else ctx.state.mempoolPending.delete(tx_id);
+      if (entry) ctx.state.pendingNonces.add(tx_id, nonceInfoOf(entry, receipt ?? 0));
+    } else {
+      ctx.state.mempoolPending.delete(tx_id);
+      ctx.state.pendingNonces.remove(tx_id);
+    }
     ctx.batch.serving.mempool({ op: 'mempool', tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', logId: ctx.logId, receipt_time: receipt, entry });
   }
   ctx.batch.addRows('mempool_txs', restored);

@@ -2,7 +2,7 @@
 // (parent_index_block_hash); the next anchor block accepts the prefix ending at its
 // parent_microblock, and every other microblock of that anchor is micro-orphaned (its txs return to
 // the mempool). Streams are only taken on the canonical tip; a gap discards the payload.
-import type { DecodedEvent, MicroblockMeta } from '../../workers/decoded.ts';
+import type { DecodedEvent, MicroblockMeta, TxRef } from '../../workers/decoded.ts';
 import type { BlockState, MicroblockState } from './chain-state.ts';
 import { setMempool, type ApplyContext } from './context.ts';
 import { microblockCanonicalRow, microblockFactRow, type MicroblockParent } from './overlay.ts';
@@ -77,6 +77,10 @@ export async function acceptMicroblockStream(ctx: ApplyContext, block: BlockStat
         burn_block_hash: block.burn_block_hash,
       });
       write(ctx, m);
+      if (m.txs && showStreamedTxIndex(block, m.txs) && block.log_id !== ctx.logId && block.served) {
+        // A block stored earlier (restored by a reorg): its documents are written again.
+        ctx.batch.serving.docs(block.log_id, block.served, null);
+      }
     } else if (m.canonical) {
       if (m.index_block_hash) ctx.batch.reorged = true;
       m.canonical = false;
@@ -84,6 +88,21 @@ export async function acceptMicroblockStream(ctx: ApplyContext, block: BlockStat
       for (const tx of m.txs ?? []) if (!inBlock.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'pending', { tx });
     }
   }
+}
+
+/** The anchor block's documents of txs it confirmed from a stream we had received show the
+ *  stream's tx_index (see withStreamedTxIndex in the tx read path). */
+function showStreamedTxIndex(block: BlockState, streamed: readonly TxRef[]): boolean {
+  const index = new Map(streamed.map((t) => [t.tx_id, t.tx_index]));
+  let changed = false;
+  for (const t of block.served?.txs ?? []) {
+    const i = t.doc.microblock_hash ? index.get(t.doc.tx_id) : undefined;
+    if (i === undefined || i === t.doc.tx_index) continue;
+    t.doc.body = t.doc.body.replace(/"tx_index":\d+,/, `"tx_index":${i},`);
+    t.doc.tx_index = i;
+    changed = true;
+  }
+  return changed;
 }
 
 /** An orphaned block's accepted microblocks lose their canonical status with it. */

@@ -4,6 +4,7 @@
 import type { Store } from '../../storage/client.ts';
 import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
 import type { ServedRows } from '../../workers/serving/served-rows.ts';
+import { PendingNonces, rememberMinedNonces } from './mempool-nonces.ts';
 
 export interface BlockState {
   index_block_hash: string;
@@ -54,13 +55,31 @@ export class ChainState {
   readonly mempoolPending = new Set<string>();
   /** Tx ids of recent canonical blocks: a mempool announcement of a tx already mined is ignored. */
   readonly minedRecently = new Set<string>();
-  private readonly minedQueue: string[][] = [];
+  /** `sender|nonce` -> tx id, of the same blocks' txs (mempool nonce conflicts). */
+  readonly minedNonces = new Map<string, string>();
+  /** The pending mempool by account and nonce. */
+  readonly pendingNonces = new PendingNonces();
+  private readonly minedQueue: Array<{ txIds: string[]; nonces: Array<[string, string]> }> = [];
 
   /** Remembers the txs of the last MINED_MEMORY canonical blocks. */
-  rememberMined(txIds: string[]): void {
-    this.minedQueue.push(txIds);
+  rememberMined(txs: ReadonlyArray<{ tx_id: string; sender_address: string; nonce: string; raw_tx: string }>): void {
+    const txIds = txs.map((t) => t.tx_id);
+    const keys = rememberMinedNonces(this, txs);
+    this.minedQueue.push({ txIds, nonces: keys.map((k) => [k, this.minedNonces.get(k)!]) });
     for (const id of txIds) this.minedRecently.add(id);
-    while (this.minedQueue.length > MINED_MEMORY) for (const id of this.minedQueue.shift()!) this.minedRecently.delete(id);
+    while (this.minedQueue.length > MINED_MEMORY) {
+      const old = this.minedQueue.shift()!;
+      for (const id of old.txIds) this.minedRecently.delete(id);
+      for (const [k, id] of old.nonces) if (this.minedNonces.get(k) === id) this.minedNonces.delete(k);
+    }
+  }
+
+  /** An orphaned block's txs no longer hold their nonces. */
+  forgetMinedNonces(txs: ReadonlyArray<{ tx_id: string; sender_address: string; nonce: string }>): void {
+    for (const t of txs) {
+      const key = `${t.sender_address}|${Number(t.nonce)}`;
+      if (this.minedNonces.get(key) === t.tx_id) this.minedNonces.delete(key);
+    }
   }
   tip: BlockState | null = null;
 
@@ -174,10 +193,28 @@ export async function loadChainState(store: Store, committed: number): Promise<C
     { c: committed },
   );
   for (const r of pending) state.mempoolPending.add(r.tx_id);
+  if (pending.length) {
+    const info = await q<{ tx_id: string; sender_address: string; sponsor_address: string; nonce: string; fee_rate: string; receipt_time: string }>(
+      store,
+      `SELECT tx_id, sender_address, sponsor_address, toString(nonce) AS nonce, toString(fee_rate) AS fee_rate, receipt_time FROM mempool_txs
+       WHERE tx_id IN {ids:Array(String)} AND log_id <= {c:UInt64} ORDER BY log_id DESC LIMIT 1 BY tx_id`,
+      { ids: pending.map((p) => p.tx_id), c: committed },
+    );
+    for (const m of info) {
+      state.pendingNonces.add(m.tx_id, { sender: m.sender_address, sponsor: m.sponsor_address, sponsored: m.sponsor_address !== '', nonce: Number(m.nonce), fee: BigInt(m.fee_rate), receipt: Number(m.receipt_time) });
+    }
+  }
   const canonicalHashes = blocks.filter((b) => Number(b.canonical) === 1).slice(-MINED_MEMORY).map((b) => b.index_block_hash);
   if (canonicalHashes.length) {
-    const mined = await q<{ index_block_hash: string; tx_ids: string[] }>(store, `SELECT index_block_hash, tx_ids FROM blocks WHERE index_block_hash IN {h:Array(String)} LIMIT 1 BY index_block_hash`, { h: canonicalHashes });
-    const byHash = new Map(mined.map((m) => [m.index_block_hash, m.tx_ids]));
+    const mined = await q<{ index_block_hash: string; tx_id: string; sender_address: string; nonce: string; raw_tx: string }>(
+      store,
+      `SELECT index_block_hash, tx_id, sender_address, toString(nonce) AS nonce, if(raw_tx = '0x00', '0x00', '') AS raw_tx FROM txs
+       WHERE tx_id IN (SELECT arrayJoin(tx_ids) FROM blocks WHERE index_block_hash IN {h:Array(String)}) AND index_block_hash IN {h:Array(String)}
+       LIMIT 1 BY tx_id, index_block_hash, microblock_hash`,
+      { h: canonicalHashes },
+    );
+    const byHash = new Map<string, typeof mined>();
+    for (const m of mined) byHash.set(m.index_block_hash, [...(byHash.get(m.index_block_hash) ?? []), m]);
     for (const h of canonicalHashes) state.rememberMined(byHash.get(h) ?? []);
   }
   return state;

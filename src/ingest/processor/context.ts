@@ -27,6 +27,8 @@ export interface ApplyContext {
   earlierBatchesStored: () => Promise<void>;
   /** Mempool status changes gathered during this entry: tx_id -> new status. */
   mempool: Map<string, MempoolChange>;
+  /** The canonical tx that used an account's nonce, if one did (see mempool-nonces.ts). */
+  minedNonce: (sender: string, nonce: number) => string | undefined;
 }
 
 /** A mempool status change; a tx coming back from an orphaned block carries its TxRef, a newly

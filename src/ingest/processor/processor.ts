@@ -19,6 +19,8 @@ import type { ServingWriter } from '../../serving/writer.ts';
 import type { ServingView } from '../../serving/view.ts';
 import { progress } from '../cli/progress.ts';
 import { failpoint } from './failpoints.ts';
+import { minedNonceKey } from './mempool-nonces.ts';
+import { minedNonceOf } from '../../serving/mined-nonce.ts';
 
 /**
  * Insert order: facts, then running totals, then the overlays, block_canonical last. Recovery relies
@@ -199,6 +201,10 @@ export class Processor {
       pool: this.opts.pool,
       logDir: this.opts.logDir,
       earlierBatchesStored,
+      minedNonce: (sender, nonce) => {
+        const store = this.opts.serving?.writer.store;
+        return this.state.minedNonces.get(minedNonceKey(sender, nonce)) ?? (store ? minedNonceOf(store, sender, nonce) : undefined);
+      },
     });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
     const records = readRecords(this.opts.logDir, { afterId: after, untilId: until });

@@ -27,7 +27,8 @@ const LOCK_KINDS = new Set(['stx_lock', 'pox2', 'pox3', 'pox4']);
 const ASSET_KINDS = new Set(['stx', 'ft', 'nft']);
 
 export function principalFacts(captured: ReadonlyMap<string, Row[]>, txs: readonly ServedTx[]): { principalTxs: ServedPrincipalTx[]; locks: ServedLock[] } {
-  const txIndex = new Map(txs.map((t, i) => [`${t.doc.tx_id}|${t.doc.index_block_hash}|${t.doc.microblock_hash}`, i]));
+  const txIndex = new Map<string, number>();
+  txs.forEach((t, i) => txIndex.set(`${t.doc.tx_id}|${t.doc.index_block_hash}|${t.doc.microblock_hash}`, i));
   const events = new Map<string, AssetEvent[]>();
   const locks: ServedLock[] = [];
   for (const r of captured.get('principal_events') ?? []) {

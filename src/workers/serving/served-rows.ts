@@ -78,7 +78,7 @@ export function servedRows(rows: RowSet, bootFrom = Infinity): ServedRows {
 export function mempoolDoc(tx_id: string, raw_tx: string): MempoolDoc {
   const obj = formatMempoolTx({ tx_id, raw_tx, receipt_time: 0, sender_address: '', sponsor_address: '', nonce: 0, fee_rate: '0', type_id: '', contract_id: '', function_name: '', log_id: 0, status: 'pending', reason: '', replaced_by: '' }, { abi: null });
   const call = obj.contract_call as Record<string, unknown> | undefined;
-  for (const k of ['tx_status', 'replaced_by_tx_id', 'receipt_time', 'receipt_time_iso', 'contract_call']) delete obj[k];
+  obj.tx_status = obj.replaced_by_tx_id = obj.receipt_time = obj.receipt_time_iso = obj.contract_call = undefined;
   const doc: MempoolDoc = { tx_id, body: jsonMembers(obj) };
   if (call) doc.call = callPartOf(call);
   return doc;

@@ -5,6 +5,7 @@ import type { EventKind, EventRow, PlacedTx } from '../../render/rows.ts';
 import { formatMinedTx } from '../../render/tx.ts';
 import { formatEvent } from '../../render/events.ts';
 import { INLINE_EVENTS, type CallPart, type TxDoc } from '../../serving/docs.ts';
+import { decodedTxOf } from './decoded-txs.ts';
 
 /** Rendered tx placement and the events a document does not keep. */
 export interface ServedTx {
@@ -121,14 +122,12 @@ export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = even
     const p = placedTx(r);
     const txEvents = events.get(placementKey(r)) ?? [];
     // Bitcoin-originated txs are shown from their events (the read path fetches the first 100).
-    const obj = formatMinedTx(p, { abi: null }, { events: p.raw_tx === '0x00' ? txEvents.filter((e) => e.event_index < 100) : undefined });
+    const obj = formatMinedTx(p, { abi: null, decoded: decodedTxOf.get(r) }, { events: p.raw_tx === '0x00' ? txEvents.filter((e) => e.event_index < 100) : undefined });
     const call = obj.contract_call as Record<string, unknown> | undefined;
     const nonce = Number(obj.nonce ?? 0);
     const sponsorNonce = obj.sponsor_nonce === undefined ? undefined : Number(obj.sponsor_nonce);
-    delete obj.canonical;
-    delete obj.microblock_canonical;
-    delete obj.events;
-    delete obj.contract_call;
+    // Left out of the body (undefined members are not serialized; `delete` would slow the object down).
+    obj.canonical = obj.microblock_canonical = obj.events = obj.contract_call = undefined;
     const rendered = txEvents.map((e): [number, string] => [e.event_index, JSON.stringify(formatEvent(e))]);
     const doc: TxDoc = {
       tx_id: p.tx_id,
