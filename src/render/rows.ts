@@ -17,6 +17,9 @@ export interface TxRow {
   microblock_sequence: number;
   microblock_parent_hash: string;
   tx_index: number;
+  /** The tx_index shown when it differs from the placement's (a streamed microblock tx, see
+   *  withStreamedTxIndex); keys and order use tx_index. */
+  shown_tx_index?: number;
   status: string;
   raw_tx: string;
   raw_result: string;

@@ -71,7 +71,7 @@ export function formatMinedTx(p: PlacedTx, opts: RenderOptions = {}, ctx: MinedC
     parent_burn_block_time: p.parent_burn_block_time,
     parent_burn_block_time_iso: p.parent_burn_block_time > 0 ? isoTime(p.parent_burn_block_time) : '',
     canonical: p.canonical,
-    tx_index: p.tx_index,
+    tx_index: p.shown_tx_index ?? p.tx_index,
     tx_status: p.status,
     tx_result: clarityValue(p.raw_result),
     event_count: p.event_count,

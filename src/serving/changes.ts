@@ -3,7 +3,6 @@
 // (which microblocks a block accepted, the tip) are taken at apply time and carried here, because
 // the next batch is applied while this one is written.
 import type { ServedRows } from '../workers/serving/served-rows.ts';
-import type { MempoolDoc } from './docs.ts';
 import type { PendingTx } from './pending-entry.ts';
 import type { MicroblockRef } from './store.ts';
 import type { BalanceDelta } from '../workers/decoded.ts';
@@ -47,7 +46,7 @@ export type ServingOp =
   /** A block joins (true) or leaves (false) the canonical chain. */
   | { op: 'canonical'; index_block_hash: string; block_height: number; canonical: boolean; contribution: BlockContribution }
   | { op: 'microblock'; microblock_hash: string; ref: MicroblockRef }
-  | { op: 'mempool-doc'; doc: MempoolDoc; raw_tx: string }
+  | { op: 'mempool-doc'; tx_id: string; doc: Uint8Array; raw_tx: string }
   /** A mempool status change; `receipt_time` when the tx was (re)announced or restored in this
    *  entry, `entry` when it became pending. */
   | { op: 'mempool'; tx_id: string; status: 'pending' | 'dropped' | 'confirmed'; reason: string; replaced_by: string; logId: number; receipt_time?: number; entry?: PendingTx };
@@ -77,8 +76,8 @@ export class ServingChanges {
     this.ops.push({ op: 'microblock', microblock_hash, ref });
   }
 
-  mempoolDoc(doc: MempoolDoc, raw_tx: string): void {
-    this.ops.push({ op: 'mempool-doc', doc, raw_tx });
+  mempoolDoc(tx_id: string, doc: Uint8Array, raw_tx: string): void {
+    this.ops.push({ op: 'mempool-doc', tx_id, doc, raw_tx });
   }
 
   mempool(change: Extract<ServingOp, { op: 'mempool' }>): void {

@@ -32,14 +32,13 @@ export function blockContribution(served: ServedRows, logId: number, deltas: Bal
   for (const p of served.principalTxs) {
     const t = byLocal.get(p.tx);
     if (!t) continue;
-    entries.push({ ...t, principal: p.principal, roles: p.fact.roles });
-    for (const e of p.fact.events) {
-      if (e.kind !== 'nft') continue;
-      const key = `${p.principal}|${e.asset_identifier}`;
+    entries.push({ ...t, principal: p.principal, roles: p.roles });
+    for (const [asset, sent, received] of p.nft) {
+      const key = `${p.principal}|${asset}`;
       let d = nft.get(key);
-      if (!d) nft.set(key, (d = [p.principal, e.asset_identifier, 0, 0]));
-      if (e.sender === p.principal) d[2]++;
-      if (e.recipient === p.principal) d[3]++;
+      if (!d) nft.set(key, (d = [p.principal, asset, 0, 0]));
+      d[2] += sent;
+      d[3] += received;
     }
   }
   txs.sort(listOrder);

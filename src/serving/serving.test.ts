@@ -8,6 +8,8 @@ import { SHARED, runScript, startService, tempDataDir, waitForProcessing } from 
 import { feedFixture } from '../testing/goldens.ts';
 import { assertServingEqualsClickHouse } from '../testing/serving.ts';
 import { openServingStore, servingDir } from './store.ts';
+import { pack, unpack } from './codec.ts';
+import type { TxDoc } from './docs.ts';
 
 const importEvents = (dataDir: string, file: string, env: Record<string, string> = {}, extra: string[] = []) =>
   runScript('src/ingest/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir, ...env });
@@ -64,8 +66,9 @@ test('the check finds a wrong document and a wrong balance', async () => {
   assert.equal(r.code, 0, r.output);
   await assertServingEqualsClickHouse(dir);
   const s = openServingStore(servingDir(dir));
-  const doc = [...s.txDocs.getRange({ limit: 1 })][0];
-  await s.txDocs.put(doc.key, { ...doc.value, body: doc.value.body.replace('"tx_index":', '"tx_index":9') });
+  const entry = [...s.txDocs.getRange({ limit: 1 })][0];
+  const doc = unpack<TxDoc>(entry.value);
+  await s.txDocs.put(entry.key, pack({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }));
   const bal = [...s.balances.getRange({ limit: 1 })][0];
   await s.balances.put(bal.key, { ...bal.value, balance: String(BigInt(bal.value.balance) + 1n) });
   await s.close();

@@ -8,6 +8,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
 import type { BlockDoc, LockFact, MempoolDoc, MempoolState, PendingEntry, PrincipalTxFact, TxDoc } from './docs.ts';
+import { unpack } from './codec.ts';
 
 /** Where a placement id points: enough to decide canonical status without reading the document. */
 export interface PlacementRef {
@@ -42,8 +43,8 @@ export interface ServingStore {
   env: RootDatabase;
   /** 'applied' (AppliedMarker), 'view' (ViewMeta). */
   meta: Database<unknown, string>;
-  /** placement id -> tx document. */
-  txDocs: Database<TxDoc, number>;
+  /** placement id -> tx document (packed, see codec.ts). */
+  txDocs: Database<Buffer, number>;
   /** [placement id, event_index] -> event JSON, for txs with more events than a document keeps. */
   txEvents: Database<string, [number, number]>;
   /** [tx_id, placement id] -> where. */
@@ -60,12 +61,13 @@ export interface ServingStore {
   microblocks: Database<MicroblockRef, string>;
   /** [parent_index_block_hash, microblock_hash]: the microblocks streamed after a block. */
   microblocksByParent: Database<null, [string, string]>;
-  mempoolDocs: Database<MempoolDoc, string>;
+  /** tx_id -> mempool document (packed). */
+  mempoolDocs: Database<Buffer, string>;
   mempoolStates: Database<MempoolState, string>;
   /** tx_id -> entry, of the pending mempool only. */
   pending: Database<PendingEntry, string>;
-  /** [principal, placement id] -> what the principal did in it. */
-  principalTxs: Database<PrincipalTxFact, [string, number]>;
+  /** [principal, placement id] -> what the principal did in it (packed PrincipalTxFact). */
+  principalTxs: Database<Buffer, [string, number]>;
   /** [list, principal, ordinal] -> placement id: the principal's canonical txs in chain order. */
   lists: Database<number, [number, string, number]>;
   /** ordinal -> placement id: every canonical anchored tx in chain order. */
@@ -90,7 +92,7 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
   return {
     env,
     meta: db('meta'),
-    txDocs: db('txDocs'),
+    txDocs: db('txDocs', { encoding: 'binary' }),
     txEvents: db('txEvents', { encoding: 'string' }),
     txPlacements: db('txPlacements'),
     rawTxs: db('rawTxs', { encoding: 'string' }),
@@ -100,10 +102,10 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     nonCanonical: db('nonCanonical'),
     microblocks: db('microblocks'),
     microblocksByParent: db('microblocksByParent'),
-    mempoolDocs: db('mempoolDocs'),
+    mempoolDocs: db('mempoolDocs', { encoding: 'binary' }),
     mempoolStates: db('mempoolStates'),
     pending: db('pending'),
-    principalTxs: db('principalTxs'),
+    principalTxs: db('principalTxs', { encoding: 'binary' }),
     lists: db('lists'),
     txList: db('txList'),
     balances: db('balances'),
@@ -122,4 +124,20 @@ export interface AppliedMarker {
 export function appliedMarker(s: ServingStore): AppliedMarker {
   const m = s.meta.get('applied') as AppliedMarker | undefined;
   return m ?? { logId: 0 };
+}
+
+// Typed reads of the packed values.
+export function txDocOf(s: ServingStore, pid: number): TxDoc | undefined {
+  const b = s.txDocs.getBinaryFast(pid);
+  return b ? unpack<TxDoc>(b) : undefined;
+}
+
+export function mempoolDocOf(s: ServingStore, txId: string): MempoolDoc | undefined {
+  const b = s.mempoolDocs.getBinaryFast(txId);
+  return b ? unpack<MempoolDoc>(b) : undefined;
+}
+
+export function principalFactOf(s: ServingStore, principal: string, pid: number): PrincipalTxFact | undefined {
+  const b = s.principalTxs.getBinaryFast([principal, pid]);
+  return b ? unpack<PrincipalTxFact>(b) : undefined;
 }

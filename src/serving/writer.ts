@@ -102,8 +102,8 @@ export class ServingWriter {
           void s.microblocksByParent.put([op.ref.parent_index_block_hash, op.microblock_hash], null);
           break;
         case 'mempool-doc':
-          void s.mempoolDocs.put(op.doc.tx_id, op.doc);
-          void s.rawTxs.put(op.doc.tx_id, op.raw_tx);
+          void s.mempoolDocs.put(op.tx_id, op.doc as Buffer);
+          void s.rawTxs.put(op.tx_id, op.raw_tx);
           break;
         case 'mempool':
           this.writeMempool(op, mempool);
@@ -129,12 +129,12 @@ export class ServingWriter {
     served.txs.forEach((t, i) => {
       const pid = pidBase + i;
       const d = t.doc;
-      void s.txDocs.put(pid, d);
+      void s.txDocs.put(pid, t.packed as Buffer);
       void s.txPlacements.put([d.tx_id, pid], { index_block_hash: d.index_block_hash, microblock_hash: d.microblock_hash, block_height: d.block_height });
       void s.rawTxs.put(d.tx_id, t.raw_tx);
       for (const [index, json] of t.allEvents ?? []) void s.txEvents.put([pid, index], json);
     });
-    for (const p of served.principalTxs) void s.principalTxs.put([p.principal, pidBase + p.tx], p.fact);
+    for (const p of served.principalTxs) void s.principalTxs.put([p.principal, pidBase + p.tx], p.packed as Buffer);
     for (const l of served.locks) {
       const f = l.fact;
       void s.locks.put([l.principal, f.block_height, l.microblock_sequence, l.tx_index, l.event_index, f.index_block_hash, f.microblock_hash], f);

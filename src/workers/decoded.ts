@@ -2,7 +2,6 @@
 // per table) plus the few fields the processor's chain state needs.
 
 import type { ServedRows } from './serving/served-rows.ts';
-import type { MempoolDoc } from '../serving/docs.ts';
 import type { PendingTx } from '../serving/pending-entry.ts';
 
 export type TableText = Record<string, string>;
@@ -67,7 +66,7 @@ export type DecodedEvent =
   | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: TableText }
   | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: TableText; served: ServedRows }
   /** `docs` and `entries` parallel `txs`. */
-  | { kind: 'mempool'; txs: TxRef[]; facts: TableText; docs: MempoolDoc[]; entries: PendingTx[] }
+  | { kind: 'mempool'; txs: TxRef[]; facts: TableText; docs: Uint8Array[]; entries: PendingTx[] }
   | { kind: 'drop_mempool'; tx_ids: string[]; reason: string; new_tx_id: string }
   | { kind: 'facts'; facts: TableText }
   /** Rows whose key includes the log id or receipt time, completed by the processor. */

@@ -5,7 +5,7 @@
 import type { Serving } from '../tx/served.ts';
 import { canonicalPlacement, minedTxJson } from '../tx/served.ts';
 import { newestFirst } from '../tx/served-lists.ts';
-import { LIST, type BalanceTotals } from '../../serving/store.ts';
+import { LIST, principalFactOf, txDocOf, type BalanceTotals } from '../../serving/store.ts';
 import { storedListLength } from '../../serving/list-overlay.ts';
 import type { AssetEvent, PrincipalTxFact } from '../../serving/docs.ts';
 import { SINGLE_WITH_TRANSFERS_ROLES, listsRow } from '../../workers/address-index.ts';
@@ -35,7 +35,7 @@ export function servedTransactionsV1(s: Serving, principal: string, q: Page & { 
   if (!p) return undefined;
   const results: string[] = [];
   for (const pid of p.pids) {
-    const doc = s.store.txDocs.get(pid);
+    const doc = txDocOf(s.store, pid);
     if (!doc) return undefined;
     results.push(minedTxJson(s, pid, doc, { excludeFunctionArgs: q.exclude_function_args }));
   }
@@ -63,7 +63,7 @@ interface ListedFact {
 function factsOf(s: Serving, principal: string, pids: number[]): ListedFact[] | undefined {
   const out: ListedFact[] = [];
   for (const pid of pids) {
-    const fact = s.store.principalTxs.get([principal, pid]);
+    const fact = principalFactOf(s.store, principal, pid);
     if (!fact) return undefined;
     out.push({ pid, fact });
   }
@@ -79,7 +79,7 @@ export function servedTransactionsWithTransfers(s: Serving, principal: string, q
   const sorted = listed.map((l, i) => ({ ...l, i })).sort((a, b) => b.fact.block_height - a.fact.block_height || b.fact.tx_index - a.fact.tx_index || a.i - b.i);
   const results: string[] = [];
   for (const { pid, fact } of sorted) {
-    const doc = s.store.txDocs.get(pid);
+    const doc = txDocOf(s.store, pid);
     if (!doc) return undefined;
     results.push(withTransfersJson(principal, minedTxJson(s, pid, doc), doc, fact.events));
   }
@@ -94,7 +94,7 @@ export function servedTransactionsV2(s: Serving, principal: string, q: Page & { 
   if (!p || !listed) return undefined;
   const results: string[] = [];
   for (const { pid, fact } of listed) {
-    const doc = s.store.txDocs.get(pid);
+    const doc = txDocOf(s.store, pid);
     if (!doc) return undefined;
     const tx = minedTxJson(s, pid, doc, { withAbi: false, excludeFunctionArgs: q.exclude_function_args });
     results.push(`{"tx":${tx},"stx_sent":"${fact.stx_sent}","stx_received":"${fact.stx_received}","events":${JSON.stringify(eventCounts(fact.events as unknown as PrincipalEventRow[]))}}`);
@@ -106,7 +106,7 @@ export function servedTransactionsV2(s: Serving, principal: string, q: Page & { 
 export function servedWithTransfers(s: Serving, principal: string, txId: string): string | null {
   const placed = canonicalPlacement(s, txId);
   if (!placed || placed === 'unanchored') return null;
-  const fact = s.store.principalTxs.get([principal, placed.pid]);
+  const fact = principalFactOf(s.store, principal, placed.pid);
   if (!fact || !listsRow(SINGLE_WITH_TRANSFERS_ROLES, fact.roles)) return null;
   return withTransfersJson(principal, minedTxJson(s, placed.pid, placed.doc), placed.doc, fact.events);
 }

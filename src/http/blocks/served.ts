@@ -3,6 +3,7 @@
 // says which microblocks count; every other block's answer is its stored document and whether it
 // is canonical.
 import type { Serving } from '../tx/served.ts';
+import { txDocOf } from '../../serving/store.ts';
 import { minedTxJson } from '../tx/served.ts';
 import type { BlockDoc } from '../../serving/docs.ts';
 import type { BlockRow } from '../../render/rows.ts';
@@ -84,7 +85,7 @@ export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: 
   order.sort((x, y) => x.pos[0] - y.pos[0] || x.pos[1] - y.pos[1] || x.i - y.i);
   const out: string[] = [];
   for (const { pid } of order.slice(offset, offset + limit)) {
-    const doc = pid >= 0 ? s.store.txDocs.get(pid) : undefined;
+    const doc = pid >= 0 ? txDocOf(s.store, pid) : undefined;
     if (!doc) return undefined;
     out.push(minedTxJson(s, pid, doc, { withAbi: false }));
   }

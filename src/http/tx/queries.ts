@@ -52,7 +52,7 @@ export function withStreamedTxIndex(list: TxRow[]): TxRow[] {
   if (streamed.size === 0) return list;
   return list.map((r) => {
     const i = r.index_block_hash && r.microblock_hash ? streamed.get(`${r.tx_id}|${r.microblock_hash}`) : undefined;
-    return i === undefined ? r : { ...r, tx_index: i };
+    return i === undefined ? r : { ...r, shown_tx_index: i };
   });
 }
 

@@ -1,6 +1,7 @@
 // Chain-wide lists from the serving store: the newest canonical txs (the global dense list) and the
 // pending mempool (the committed view keeps it in memory).
 import { JsonText } from '../json-text.ts';
+import { mempoolDocOf, txDocOf } from '../../serving/store.ts';
 import { GLOBAL_LIST, storedListLength } from '../../serving/list-overlay.ts';
 import type { PendingEntry } from '../../serving/docs.ts';
 import { minedTxJson, mempoolTxJson, type Serving } from './served.ts';
@@ -18,7 +19,7 @@ export function newestFirst(s: Serving, list: number, principal: string, length:
 export function minedTxsJson(s: Serving, pids: readonly number[], opts: { withAbi?: boolean; excludeFunctionArgs?: boolean } = {}): string[] | undefined {
   const out: string[] = [];
   for (const pid of pids) {
-    const doc = s.store.txDocs.get(pid);
+    const doc = txDocOf(s.store, pid);
     if (!doc) return undefined;
     out.push(minedTxJson(s, pid, doc, opts));
   }
@@ -40,7 +41,7 @@ export function servedTxList(s: Serving, q: { limit: number; offset: number; una
 export function pendingTxsJson(s: Serving, entries: readonly PendingEntry[], opts: { excludeFunctionArgs?: boolean } = {}): string[] | undefined {
   const out: string[] = [];
   for (const e of entries) {
-    const doc = s.store.mempoolDocs.get(e.tx_id);
+    const doc = mempoolDocOf(s.store, e.tx_id);
     if (!doc) return undefined;
     out.push(mempoolTxJson(s, doc, { status: 'pending', reason: '', replaced_by: '', receipt_time: e.receipt_time }, opts));
   }

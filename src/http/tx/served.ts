@@ -2,7 +2,7 @@
 // committed view, the called contract's ABI and the asked events page added. `undefined` means
 // "not answerable from the store" (the caller asks ClickHouse): unconfirmed microblock placements,
 // a store still catching up.
-import type { ServingStore } from '../../serving/store.ts';
+import { mempoolDocOf, txDocOf, type ServingStore } from '../../serving/store.ts';
 import type { ServingView } from '../../serving/view.ts';
 import { INLINE_EVENTS, type MempoolDoc, type MempoolState, type TxDoc } from '../../serving/docs.ts';
 import { mempoolTxStatus } from '../../render/tx.ts';
@@ -67,7 +67,7 @@ export function canonicalPlacement(s: Serving, txId: string, includeUnanchored =
     if (!best || value.block_height > best.height) best = { pid, height: value.block_height };
   }
   if (!best) return undefined;
-  const doc = s.store.txDocs.get(best.pid);
+  const doc = txDocOf(s.store, best.pid);
   return doc ? { pid: best.pid, doc } : undefined;
 }
 
@@ -76,7 +76,7 @@ export function txJson(s: Serving, txId: string, opts: RenderOpts & { includeUna
   const mined = canonicalPlacement(s, txId, opts.includeUnanchored);
   if (mined === 'unanchored') return undefined;
   if (mined) return { text: minedTxJson(s, mined.pid, mined.doc, opts), settled: true };
-  const doc = s.store.mempoolDocs.get(txId);
+  const doc = mempoolDocOf(s.store, txId);
   const state = doc && s.store.mempoolStates.get(txId);
   if (!doc || !state) return null;
   return { text: mempoolTxJson(s, doc, state, opts), settled: false };

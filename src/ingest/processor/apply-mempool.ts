@@ -33,7 +33,7 @@ export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
   const announced = new Map<string, NonceInfo>();
   ev.txs.forEach((t, i) => {
     if (!isFresh(t, i)) return;
-    ctx.batch.serving.mempoolDoc(ev.docs[i], t.raw_tx);
+    ctx.batch.serving.mempoolDoc(t.tx_id, ev.docs[i], t.raw_tx);
     setMempool(ctx, t.tx_id, 'pending', { principals: mempoolPrincipalsOf(t), entry: ev.entries[i], receipt });
     announced.set(t.tx_id, nonceInfoOf(ev.entries[i], receipt));
   });
@@ -70,7 +70,7 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
         // Back from an orphaned block or microblock (rare): decoded again here.
         receipt = Math.floor(ctx.receivedAt / 1000);
         entry = pendingEntryOfRaw(tx_id, change.tx.raw_tx, mempoolPrincipalsOf(change.tx));
-        ctx.batch.serving.mempoolDoc(mempoolDoc(tx_id, change.tx.raw_tx), change.tx.raw_tx);
+        ctx.batch.serving.mempoolDoc(tx_id, mempoolDoc(tx_id, change.tx.raw_tx), change.tx.raw_tx);
       }
       ctx.state.mempoolPending.add(tx_id);
       if (entry) ctx.state.pendingNonces.add(tx_id, nonceInfoOf(entry, receipt ?? 0));

@@ -3,6 +3,8 @@
 // parent_microblock, and every other microblock of that anchor is micro-orphaned (its txs return to
 // the mempool). Streams are only taken on the canonical tip; a gap discards the payload.
 import type { DecodedEvent, MicroblockMeta, TxRef } from '../../workers/decoded.ts';
+import type { TxDoc } from '../../serving/docs.ts';
+import { pack, unpack } from '../../serving/codec.ts';
 import type { BlockState, MicroblockState } from './chain-state.ts';
 import { setMempool, type ApplyContext } from './context.ts';
 import { microblockCanonicalRow, microblockFactRow, type MicroblockParent } from './overlay.ts';
@@ -98,8 +100,10 @@ function showStreamedTxIndex(block: BlockState, streamed: readonly TxRef[]): boo
   for (const t of block.served?.txs ?? []) {
     const i = t.doc.microblock_hash ? index.get(t.doc.tx_id) : undefined;
     if (i === undefined || i === t.doc.tx_index) continue;
-    t.doc.body = t.doc.body.replace(/"tx_index":\d+,/, `"tx_index":${i},`);
-    t.doc.tx_index = i;
+    const doc = unpack<TxDoc>(t.packed);
+    doc.body = doc.body.replace(/"tx_index":\d+,/, `"tx_index":${i},`);
+    doc.tx_index = t.doc.tx_index = i;
+    t.packed = pack(doc);
     changed = true;
   }
   return changed;

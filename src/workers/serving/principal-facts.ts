@@ -5,12 +5,30 @@ import type { Row } from '../rows.ts';
 import { ROLE } from '../address-index.ts';
 import type { AssetEvent, LockFact, PrincipalTxFact } from '../../serving/docs.ts';
 import type { ServedTx } from './tx-docs.ts';
+import { pack } from '../../serving/codec.ts';
+
+/** The NFTs a principal sent and received in one tx, per asset (as the reference counts holdings). */
+function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[string, number, number]> {
+  const out = new Map<string, [string, number, number]>();
+  for (const e of events) {
+    if (e.kind !== 'nft') continue;
+    let c = out.get(e.asset_identifier);
+    if (!c) out.set(e.asset_identifier, (c = [e.asset_identifier, 0, 0]));
+    if (e.sender === principal) c[1]++;
+    if (e.recipient === principal) c[2]++;
+  }
+  return [...out.values()];
+}
 
 export interface ServedPrincipalTx {
   principal: string;
   /** Index of the tx in the payload's ServedTx list. */
   tx: number;
-  fact: PrincipalTxFact;
+  roles: number;
+  /** [asset identifier, NFTs sent, NFTs received] in this tx. */
+  nft: Array<[string, number, number]>;
+  /** The PrincipalTxFact, packed (src/serving/codec.ts). */
+  packed: Uint8Array;
 }
 
 export interface ServedLock {
@@ -85,7 +103,7 @@ export function principalFacts(captured: ReadonlyMap<string, Row[]>, txs: readon
     };
     if (roles & ROLE.SENDER) fact.nonce = served.nonce;
     if (roles & ROLE.SPONSOR && served.sponsor_nonce !== undefined) fact.sponsor_nonce = served.sponsor_nonce;
-    principalTxs.push({ principal, tx, fact });
+    principalTxs.push({ principal, tx, roles, nft: nftCounts(principal, fact.events), packed: pack(fact) });
   }
   return { principalTxs, locks };
 }

@@ -3,6 +3,7 @@
 import type { Row, RowSet } from '../rows.ts';
 import type { BlockDoc, MempoolDoc } from '../../serving/docs.ts';
 import { formatMempoolTx } from '../../render/tx.ts';
+import { pack } from '../../serving/codec.ts';
 import { callPartOf, EVENT_TABLES, eventsByPlacement, jsonMembers, renderTxDocs, type ServedTx } from './tx-docs.ts';
 import { principalFacts, type ServedLock, type ServedPrincipalTx } from './principal-facts.ts';
 
@@ -74,12 +75,13 @@ export function servedRows(rows: RowSet, bootFrom = Infinity): ServedRows {
   return { txs, principalTxs, locks, abis, block: block ? blockDoc(block, txs) : undefined };
 }
 
-/** A mempool tx's document: its object without status, replacement and receipt time (set when answered). */
-export function mempoolDoc(tx_id: string, raw_tx: string): MempoolDoc {
+/** A mempool tx's document, packed: its object without status, replacement and receipt time (set
+ *  when answered). */
+export function mempoolDoc(tx_id: string, raw_tx: string): Uint8Array {
   const obj = formatMempoolTx({ tx_id, raw_tx, receipt_time: 0, sender_address: '', sponsor_address: '', nonce: 0, fee_rate: '0', type_id: '', contract_id: '', function_name: '', log_id: 0, status: 'pending', reason: '', replaced_by: '' }, { abi: null });
   const call = obj.contract_call as Record<string, unknown> | undefined;
   obj.tx_status = obj.replaced_by_tx_id = obj.receipt_time = obj.receipt_time_iso = obj.contract_call = undefined;
   const doc: MempoolDoc = { tx_id, body: jsonMembers(obj) };
   if (call) doc.call = callPartOf(call);
-  return doc;
+  return pack(doc);
 }

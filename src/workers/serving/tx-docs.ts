@@ -6,10 +6,16 @@ import { formatMinedTx } from '../../render/tx.ts';
 import { formatEvent } from '../../render/events.ts';
 import { INLINE_EVENTS, type CallPart, type TxDoc } from '../../serving/docs.ts';
 import { decodedTxOf } from './decoded-txs.ts';
+import { pack } from '../../serving/codec.ts';
+
+/** Where a rendered tx document belongs (the processor's lists and patches read these). */
+export type PlacedDoc = Pick<TxDoc, 'tx_id' | 'index_block_hash' | 'microblock_hash' | 'block_height' | 'microblock_sequence' | 'tx_index'>;
 
 /** Rendered tx placement and the events a document does not keep. */
 export interface ServedTx {
-  doc: TxDoc;
+  doc: PlacedDoc;
+  /** The TxDoc, packed (src/serving/codec.ts). */
+  packed: Uint8Array;
   raw_tx: string;
   /** All events as [event_index, JSON], when there are more than a document keeps. */
   allEvents?: Array<[number, string]>;
@@ -145,8 +151,10 @@ export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = even
       unanchored: p.unanchored,
     };
     if (!doc.call) delete doc.call;
+    const { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index } = doc;
     return {
-      doc,
+      doc: { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index },
+      packed: pack(doc),
       raw_tx: p.raw_tx,
       allEvents: p.event_count > INLINE_EVENTS ? rendered : undefined,
       nonce,
