@@ -2,7 +2,9 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { runTool, SHARED } from './service.ts';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runTool, SHARED, startService, waitForProcessing } from './service.ts';
 
 export const GOLDEN_FIXTURES = [
   'fuzzed-transactions-1',
@@ -55,4 +57,27 @@ export function onlyTieOrderDiffs(diffs: string[]): boolean {
     byList.set(m[1], e);
   }
   return [...byList.values()].every((l) => [...l.expected].sort().join() === [...l.got].sort().join());
+}
+
+/**
+ * One test per fixture: a fresh service fed the fixture answers every golden whose URL matches
+ * `routes` as the reference did (only the reference's own tie-order differences are tolerated).
+ */
+export function testFamilyAgainstGoldens(family: string, routes: string): void {
+  for (const fixture of GOLDEN_FIXTURES) {
+    test(`${fixture}: ${family} match the reference`, async () => {
+      const svc = await startService();
+      try {
+        await feedFixture(svc.eventUrl, fixture);
+        const status = await waitForProcessing(svc.apiUrl);
+        assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
+        const r = await diffGoldens(svc.apiUrl, fixture, routes);
+        assert.ok(r.passed > 0, 'no golden was compared');
+        const unexplained = r.report.filter((x) => !x.ok && !onlyTieOrderDiffs(x.diffs));
+        assert.deepEqual(unexplained.map((f) => `${f.url}: ${f.diffs.slice(0, 3).join('; ')}`), []);
+      } finally {
+        await svc.stop();
+      }
+    });
+  }
 }

@@ -59,7 +59,7 @@ export interface MicroblockMeta {
 }
 
 export type DecodedEvent =
-  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText }
+  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText; /** STX issued (block-extras.ts) */ supply?: string }
   | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: TableText }
   | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: TableText }
   | { kind: 'mempool'; txs: TxRef[]; facts: TableText }

@@ -20,6 +20,8 @@ export interface BlockState {
   /** Loaded lazily for blocks from before this run. */
   txs?: TxRef[];
   deltas?: BalanceDelta[];
+  /** STX the block issued (see supply.ts). */
+  supply?: string;
 }
 
 export interface MicroblockState {
@@ -69,6 +71,7 @@ export class ChainState {
       const old = this.blocks.get(h)!;
       old.txs = undefined;
       old.deltas = undefined;
+      old.supply = undefined;
     }
     const list = this.byHeight.get(b.block_height);
     if (list) list.push(b.index_block_hash);
