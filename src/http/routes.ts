@@ -10,8 +10,9 @@ import { addressRoutes } from './address/routes.ts';
 import { txFamilyRoutes } from './tx/index.ts';
 import { infoRoutes } from './info/routes.ts';
 import { supplyRoutes } from './supply/routes.ts';
+import { burnchainRoutes } from './burnchain/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes];
 
 let openApiDocument: unknown;
 
