@@ -1,7 +1,6 @@
 // The burn chain: /new_burn_block payloads (EVENT-OBSERVER.md §6) with PoX reward data — reward
 // phases pay two slot holders per block-commit, prepare phases burn — and the block-commit txids
 // that become a Stacks block's miner_txid. Also the reward_set a Nakamoto block carries once per cycle.
-import * as crypto from 'node:crypto';
 import { derive, hex0x, type Rng } from './rng.ts';
 import { base58CheckEncode as base58check } from '../../src/workers/decode/btc-address.ts';
 
