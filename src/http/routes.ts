@@ -11,8 +11,9 @@ import { txFamilyRoutes } from './tx/index.ts';
 import { infoRoutes } from './info/routes.ts';
 import { supplyRoutes } from './supply/routes.ts';
 import { burnchainRoutes } from './burnchain/routes.ts';
+import { poxRoutes } from './pox/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes];
 
 let openApiDocument: unknown;
 

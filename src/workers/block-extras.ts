@@ -1,6 +1,7 @@
 // Per-block facts of the secondary route families, decoded beside a block's main rows (decode-block.ts)
-// from the same payload: the STX the block issues (the reference's supply). The block event carries
-// the amount for the processor's running supply; the fact row lets it undo the block on a reorg.
+// from the same payload: the STX the block issues (the reference's supply; the block event carries
+// the amount for the processor's running supply, the fact row lets it undo the block on a reorg) and
+// the PoX reward set a Nakamoto block announces for a cycle.
 import { RowSet } from './rows.ts';
 import type { DecodedEvent } from './decoded.ts';
 import type { NodeBlock } from './decode-block.ts';
@@ -31,11 +32,46 @@ export function issuedStx(b: NodeBlock, boot?: NodeBlock): bigint {
   return issued;
 }
 
+interface NodeRewardSet {
+  signers?: Array<{ signing_key: string; weight: number; stacked_amt: string }> | null;
+}
+
+/** Percent as the reference stores it: BigNumber division (20 decimals, half up) times 100, as a double. */
+function bigPercent(part: bigint, whole: bigint): number {
+  if (whole === 0n) return 0;
+  const scale = 10n ** 20n;
+  const q = (part * scale * 2n + whole) / (2n * whole);
+  const hundred = (q * 100n).toString().padStart(21, '0');
+  return Number(`${hundred.slice(0, -20)}.${hundred.slice(-20)}`);
+}
+
+/** The cycle's reward set (signers, their weights and stacked amounts) as pox_cycles / pox_signers rows. */
+export function writeRewardSet(rows: RowSet, b: NodeBlock): void {
+  const set = b.reward_set as NodeRewardSet | null | undefined;
+  if (!set || b.cycle_number == null) return;
+  const signers = (set.signers ?? []).map((s) => ({ signing_key: `0x${s.signing_key.replace(/^0x/, '')}`, weight: s.weight, stacked: u128Amount(s.stacked_amt) }));
+  const totalWeight = signers.reduce((n, s) => n + s.weight, 0);
+  const totalStacked = signers.reduce((n, s) => n + s.stacked, 0n);
+  const at = { cycle_number: b.cycle_number, index_block_hash: b.index_block_hash, block_height: b.block_height };
+  rows.add('pox_cycles', { ...at, total_weight: totalWeight, total_stacked_amount: totalStacked, total_signers: signers.length });
+  for (const s of signers) {
+    rows.add('pox_signers', {
+      ...at,
+      signing_key: s.signing_key,
+      weight: s.weight,
+      stacked_amount: s.stacked,
+      weight_percent: totalWeight === 0 ? 0 : (s.weight / totalWeight) * 100,
+      stacked_amount_percent: bigPercent(s.stacked, totalStacked),
+    });
+  }
+}
+
 /** The block event with its extra facts (serialized with the rest) and its supply change. */
 export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock): DecodedEvent {
   if (ev.kind !== 'block') return ev;
   const rows = new RowSet();
   const supply = issuedStx(b, boot);
   rows.add('supply_changes', { index_block_hash: b.index_block_hash, block_height: b.block_height, amount: supply });
+  writeRewardSet(rows, b);
   return { ...ev, supply: supply.toString(), facts: { ...ev.facts, ...rows.serialize() } } satisfies BlockEvent;
 }
