@@ -68,7 +68,7 @@ function balanceAfter(row: PoxEventRow, data: Data): bigint {
 
 export function formatPoxEvent(row: PoxEventRow, mainnet: boolean): Record<string, unknown> {
   const data = parseData(row);
-  const { locked, unlock } = poxLockState({ name: row.name, stacker: row.stacker, locked: row.locked, balance: row.balance, burnchain_unlock_height: row.burnchain_unlock_height, data: row.data });
+  const { locked, unlock } = poxLockState(row);
   const shown: Data = {};
   for (const key of DATA_FIELDS[row.name] ?? []) {
     const v = data[key];

@@ -6,23 +6,18 @@ import { rows, firstRow } from '../query.ts';
 import { canonicalPage, canonicalRows } from '../canonical-rows.ts';
 import { scopeWhere, SCOPE_PARAMS } from '../address/scope.ts';
 import { CANONICAL_BLOCKS } from '../canonical.ts';
+import type { PoxOp } from '../../workers/pox-print.ts';
 
 export type PoxVersion = 'pox2' | 'pox3' | 'pox4';
 
-export interface PoxEventRow {
+/** A stored PoX operation (the printed op, src/workers/pox-print.ts) and where it happened. */
+export interface PoxEventRow extends PoxOp {
   block_height: number;
   tx_index: number;
   event_index: number;
   tx_id: string;
   index_block_hash: string;
   microblock_hash: string;
-  name: string;
-  stacker: string;
-  locked: string;
-  balance: string;
-  burnchain_unlock_height: string;
-  /** The printed `data` tuple, decoded (src/workers/pox-print.ts). */
-  data: string;
 }
 
 const COLUMNS = `block_height, tx_index, event_index, tx_id, index_block_hash, microblock_hash, toString(name) AS name, stacker,

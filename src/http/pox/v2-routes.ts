@@ -51,7 +51,7 @@ function cycleStackers(events: PoxEventRow[], cycle: number, mainnet: boolean): 
   const stacker = (type: 'solo' | 'pooled') => ({ row, data }: { row: PoxEventRow; data: Record<string, unknown> }): CycleStacker => ({
     stacker: row.stacker,
     signer_key: signerKey(type === 'solo' ? data : commits.get(String(data.delegator))?.data),
-    locked: poxLockState({ ...row }).locked,
+    locked: poxLockState(row).locked,
     pox_addr: poxAddrOf(data, mainnet).pox_addr,
     stacker_type: type,
   });
