@@ -12,8 +12,9 @@ import { infoRoutes } from './info/routes.ts';
 import { supplyRoutes } from './supply/routes.ts';
 import { burnchainRoutes } from './burnchain/routes.ts';
 import { poxRoutes } from './pox/routes.ts';
+import { contractRoutes } from './contracts/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes];
 
 let openApiDocument: unknown;
 

@@ -1,11 +1,13 @@
 // Per-block facts of the secondary route families, decoded beside a block's main rows (decode-block.ts)
 // from the same payload: the STX the block issues (the reference's supply; the block event carries
 // the amount for the processor's running supply, the fact row lets it undo the block on a reorg) and
-// the PoX reward set a Nakamoto block announces for a cycle.
+// the PoX reward set a Nakamoto block announces for a cycle, and the function names of the contracts
+// it deploys (the index /contract/by_trait reads).
 import { RowSet } from './rows.ts';
 import type { DecodedEvent } from './decoded.ts';
 import type { NodeBlock } from './decode-block.ts';
 import { u128Amount, type NodeEvent } from './decode-tx-events.ts';
+import { summarizeTx } from './tx-summary.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
@@ -66,6 +68,18 @@ export function writeRewardSet(rows: RowSet, b: NodeBlock): void {
   }
 }
 
+/** One contract_functions row per function of each contract the block deployed successfully. */
+export function writeContractFunctions(rows: RowSet, b: NodeBlock): void {
+  for (const tx of b.transactions) {
+    const abi = (tx.contract_interface ?? tx.contract_abi) as { functions?: Array<{ name?: unknown }> } | null | undefined;
+    if (tx.status !== 'success' || !abi || !Array.isArray(abi.functions) || tx.raw_tx === '0x00') continue;
+    const contract_id = summarizeTx(tx.raw_tx, tx.txid).contract_id;
+    for (const name of new Set(abi.functions.map((f) => String(f?.name ?? '')))) {
+      rows.add('contract_functions', { name, contract_id, tx_id: tx.txid, index_block_hash: b.index_block_hash, microblock_hash: tx.microblock_hash ?? '', block_height: b.block_height });
+    }
+  }
+}
+
 /** The block event with its extra facts (serialized with the rest) and its supply change. */
 export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock): DecodedEvent {
   if (ev.kind !== 'block') return ev;
@@ -73,5 +87,7 @@ export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock
   const supply = issuedStx(b, boot);
   rows.add('supply_changes', { index_block_hash: b.index_block_hash, block_height: b.block_height, amount: supply });
   writeRewardSet(rows, b);
+  writeContractFunctions(rows, b);
+  if (boot) writeContractFunctions(rows, { ...boot, index_block_hash: b.index_block_hash, block_height: b.block_height });
   return { ...ev, supply: supply.toString(), facts: { ...ev.facts, ...rows.serialize() } } satisfies BlockEvent;
 }
