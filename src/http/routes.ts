@@ -13,8 +13,9 @@ import { supplyRoutes } from './supply/routes.ts';
 import { burnchainRoutes } from './burnchain/routes.ts';
 import { poxRoutes } from './pox/routes.ts';
 import { contractRoutes } from './contracts/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes];
 
 let openApiDocument: unknown;
 

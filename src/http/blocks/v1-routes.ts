@@ -10,7 +10,7 @@ import type { Store } from '../../storage/client.ts';
 import { BLOCK, BLOCK_LIST } from './schemas.ts';
 
 /** One block with its microblocks, as the single-block endpoints show them. */
-async function withMicroblocks(store: Store, b: BlockRow) {
+export async function withMicroblocks(store: Store, b: BlockRow) {
   const mbs = await canonicalMicroblocksOf(store, [b.index_block_hash, b.parent_index_block_hash]);
   const bySeq = (x: { microblock_sequence: number }, y: { microblock_sequence: number }) => x.microblock_sequence - y.microblock_sequence;
   return formatBlockV1(b, {
