@@ -14,8 +14,9 @@ import { burnchainRoutes } from './burnchain/routes.ts';
 import { poxRoutes } from './pox/routes.ts';
 import { contractRoutes } from './contracts/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { tokenRoutes } from './tokens/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes];
 
 let openApiDocument: unknown;
 

@@ -9,6 +9,7 @@ import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
 import { addSupplyRow } from './supply.ts';
+import { addHolderRows } from './holders.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
@@ -52,6 +53,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   if (!canonical) return;
   state.rememberMined(ev.txs.map((t) => t.tx_id));
   addBalanceRows(batch, ev.deltas, 1);
+  addHolderRows(batch, ev.deltas, ev.txs, 1);
   await addSupplyRow(ctx, block, 1);
   for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
   await acceptMicroblockStream(ctx, block);
@@ -90,6 +92,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     o.canonical = false;
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, o), -1);
+    addHolderRows(batch, await blockDeltas(ctx, o), await blockTxs(ctx, o), -1);
     await addSupplyRow(ctx, o, -1);
     for (const tx of await blockTxs(ctx, o)) if (tx.raw_tx !== '0x00') setMempool(ctx, tx.tx_id, 'pending', { tx });
     orphanAcceptedMicroblocks(ctx, o);
@@ -98,6 +101,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     b.canonical = true;
     batch.addRows('block_canonical', [blockCanonicalRow(b, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, b), 1);
+    addHolderRows(batch, await blockDeltas(ctx, b), await blockTxs(ctx, b), 1);
     await addSupplyRow(ctx, b, 1);
     for (const tx of await blockTxs(ctx, b)) {
       if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
