@@ -15,8 +15,9 @@ import { poxRoutes } from './pox/routes.ts';
 import { contractRoutes } from './contracts/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
+import { bnsRoutes } from './bns/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes];
 
 let openApiDocument: unknown;
 

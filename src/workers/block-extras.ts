@@ -2,12 +2,13 @@
 // from the same payload: the STX the block issues (the reference's supply; the block event carries
 // the amount for the processor's running supply, the fact row lets it undo the block on a reorg) and
 // the PoX reward set a Nakamoto block announces for a cycle, and the function names of the contracts
-// it deploys (the index /contract/by_trait reads).
+// it deploys (the index /contract/by_trait reads), and its BNS names and namespaces (bns.ts).
 import { RowSet } from './rows.ts';
 import type { DecodedEvent } from './decoded.ts';
 import type { NodeBlock } from './decode-block.ts';
 import { u128Amount, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeTx } from './tx-summary.ts';
+import { writeBnsRows, writeSubdomainRows } from './bns.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
@@ -89,5 +90,14 @@ export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock
   writeRewardSet(rows, b);
   writeContractFunctions(rows, b);
   if (boot) writeContractFunctions(rows, { ...boot, index_block_hash: b.index_block_hash, block_height: b.block_height });
+  writeBnsRows(rows, b);
   return { ...ev, supply: supply.toString(), facts: { ...ev.facts, ...rows.serialize() } } satisfies BlockEvent;
+}
+
+/** /attachments/new with the BNS subdomains its name-update zonefiles list. */
+export function withAttachmentExtras(ev: DecodedEvent, list: Parameters<typeof writeSubdomainRows>[1]): DecodedEvent {
+  if (ev.kind !== 'facts') return ev;
+  const rows = new RowSet();
+  writeSubdomainRows(rows, list);
+  return { ...ev, facts: { ...ev.facts, ...rows.serialize() } };
 }
