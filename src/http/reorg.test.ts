@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startService, waitForProcessing, SHARED } from '../testing/service.ts';
 import { readTsvRows } from '../ingest/tsv/read-tsv.ts';
+import type { TsvRow } from '../ingest/tsv/copy-text.ts';
 
 const FIXTURE = join(SHARED, 'fixtures', 'mainnet-reorg-scenario2.tsv');
 const BLOCK_2A = 58775;
@@ -41,7 +42,7 @@ function edit(id: number, body: { events?: NodeEvent[] }): void {
 test('a reorg removes a name registered, an NFT transfer and STX minted only in the orphaned block', async () => {
   const svc = await startService();
   try {
-    const rows = [];
+    const rows: TsvRow[] = [];
     for await (const r of readTsvRows(FIXTURE)) rows.push(r);
     const feed = async (until: number, from = 0) => {
       for (const r of rows.filter((x) => x.id > from && x.id <= until)) {
