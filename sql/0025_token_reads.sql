@@ -11,9 +11,14 @@ CREATE TABLE IF NOT EXISTS ft_holders (
 ORDER BY (asset, principal)
 SETTINGS non_replicated_deduplication_window = 1000;
 
--- Stores made before this migration: the running balances they hold.
+-- Stores made before this migration: the balance changes of their canonical blocks (the running
+-- `balances` drop a principal whose changes all summed to zero; the reference keeps it).
 INSERT INTO ft_holders (asset, principal, balance, touches)
-SELECT asset, principal, sum(balance), 1 FROM balances GROUP BY asset, principal;
+SELECT asset, principal, sum(balance), 1
+FROM (SELECT asset, principal, balance FROM balance_changes
+      WHERE index_block_hash IN (SELECT index_block_hash FROM block_canonical FINAL WHERE canonical = 1)
+      LIMIT 1 BY index_block_hash, microblock_hash, principal, asset)
+GROUP BY asset, principal;
 
 -- NFT events by token: one token's history (asset, value), and an asset's mints.
 ALTER TABLE nft_events MODIFY SETTING deduplicate_merge_projection_mode = 'rebuild';
