@@ -19,6 +19,7 @@ const faucet = (method: 'get' | 'post', path: string, summary: string): RouteDef
   method,
   path,
   summary,
+  ...(path.includes(':address') ? { params: { type: 'object', properties: { address: { type: 'string' } }, required: ['address'] } } : {}),
   tags: ['Faucets'],
   cache: false,
   responses: { 403: FAUCET_UNAVAILABLE },

@@ -64,6 +64,7 @@ const legacyRoutes: RouteDef<ApiContext>[] = ['pox2', 'pox3', 'pox4'].flatMap((p
     path: `/extended/v1/${pox}_events${from}`,
     summary: `Legacy path of /extended/v1/${pox}${to}`,
     tags: ['Stacking'],
+    params: { type: 'object', properties: Object.fromEntries((from.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), { type: 'string' }])) },
     handler: async (req) => {
       const target = to.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(req.params[name] ?? ''));
       return { status: 302, headers: { location: `/extended/v1/${pox}${target}${req.rawQuery ? `?${req.rawQuery}` : ''}` }, body: '' };
