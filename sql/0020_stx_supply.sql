@@ -23,6 +23,8 @@ SETTINGS non_replicated_deduplication_window = 1000;
 
 -- Stores made before this migration: each stored block's issue from its stored events and rewards
 -- (block 1's includes the relabelled boot receipts, stored under block 1), then the canonical ones.
+-- Inexact where a block matured two rewards of one recipient from one block: miner_rewards (keyed by
+-- block, recipient and origin) keep one of them. Re-importing the event log gives the exact supply.
 INSERT INTO supply_changes (index_block_hash, block_height, amount)
 SELECT index_block_hash, any(block_height), sum(amount)
 FROM (

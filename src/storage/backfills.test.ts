@@ -1,4 +1,4 @@
-// Migrations 0020-0026 add tables the ingest fills; a store made before them gets the same content
+// Migrations 0020-0027 add tables the ingest fills; a store made before them gets the same content
 // from their backfills. A fed store's new tables are emptied and their migrations forgotten; the next
 // start re-runs them, and every table holds again what the ingest had written.
 import { test } from 'node:test';
@@ -10,7 +10,7 @@ import { loadConfig } from '../config/config.ts';
 import { openStore } from './client.ts';
 
 const FIRST = 20;
-const TABLES = ['supply_changes', 'stx_supply', 'pox_cycles', 'pox_signers', 'contract_functions', 'ft_holders', 'bns_names', 'bns_namespaces', 'bns_subdomains'];
+const TABLES = ['supply_changes', 'stx_supply', 'pox_cycles', 'pox_signers', 'contract_functions', 'ft_holders', 'bns_names', 'bns_namespaces', 'bns_subdomains', 'count_changes', 'running_counts'];
 
 /** What each table says, independent of how its rows are split or merged. */
 const CONTENT: Record<string, string> = {
@@ -23,6 +23,8 @@ const CONTENT: Record<string, string> = {
   bns_names: `SELECT DISTINCT * FROM bns_names ORDER BY ALL`,
   bns_namespaces: `SELECT DISTINCT * FROM bns_namespaces ORDER BY ALL`,
   bns_subdomains: `SELECT DISTINCT * FROM bns_subdomains ORDER BY ALL`,
+  count_changes: `SELECT DISTINCT index_block_hash, name, key, n FROM count_changes ORDER BY ALL`,
+  running_counts: `SELECT name, key, sum(n) AS c FROM running_counts GROUP BY name, key HAVING c != 0 ORDER BY ALL`,
 };
 
 async function withStore<T>(dataDir: string, fn: (q: (sql: string) => Promise<unknown[]>, run: (sql: string) => Promise<void>) => Promise<T>): Promise<T> {
@@ -37,7 +39,14 @@ async function withStore<T>(dataDir: string, fn: (q: (sql: string) => Promise<un
   }
 }
 
-for (const fixture of ['mainnet-out-of-order-microblock', 'regtest-env-pox-4-out-of-order-multisig-tx']) {
+/**
+ * Tables a fixture's backfill cannot rebuild exactly, and why. The reorg log's blocks each mature two
+ * rewards of one recipient from one block: the stored miner_rewards (keyed by block, recipient and
+ * origin) keep one of them, so the supply backfilled from them can lack a coinbase the ingest counted.
+ */
+const INEXACT: Record<string, string[]> = { 'mainnet-reorg-scenario2': ['supply_changes', 'stx_supply'] };
+
+for (const fixture of ['mainnet-out-of-order-microblock', 'mainnet-reorg-scenario2', 'regtest-env-pox-4-out-of-order-multisig-tx']) {
   test(`${fixture}: the backfills of migrations ${FIRST}+ rebuild what the ingest wrote`, async () => {
     const dataDir = join(tempDataDir('stacks-backfill-'), 'data');
     const svc = await startService({ dataDir });
@@ -58,6 +67,6 @@ for (const fixture of ['mainnet-out-of-order-microblock', 'regtest-env-pox-4-out
     const again = await startService({ dataDir });
     await again.stop();
     const backfilled = await withStore(dataDir, async (q) => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await q(CONTENT[t])] as const))));
-    for (const t of TABLES) assert.deepEqual(backfilled[t], ingested[t], t);
+    for (const t of TABLES) if (!INEXACT[fixture]?.includes(t)) assert.deepEqual(backfilled[t], ingested[t], t);
   });
 }

@@ -1,10 +1,10 @@
 // Per-block facts of the secondary route families, decoded beside a block's main rows (decode-block.ts)
 // from the same payload: the STX the block issues (the reference's supply; the block event carries
 // the amount for the processor's running supply, the fact row lets it undo the block on a reorg) and
-// the PoX reward set a Nakamoto block announces for a cycle, and the function names of the contracts
+// the counts it changes (NFT mints per asset), the PoX reward set a Nakamoto block announces for a cycle, and the function names of the contracts
 // it deploys (the index /contract/by_trait reads), and its BNS names and namespaces (bns.ts).
 import { RowSet } from './rows.ts';
-import type { DecodedEvent } from './decoded.ts';
+import type { CountDelta, DecodedEvent } from './decoded.ts';
 import type { NodeBlock } from './decode-block.ts';
 import { u128Amount, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeTx } from './tx-summary.ts';
@@ -81,17 +81,32 @@ export function writeContractFunctions(rows: RowSet, b: NodeBlock): void {
   }
 }
 
+/** Per-block changes of the running event counts: NFT mints per asset (see counts.ts in the processor). */
+export function countChanges(b: NodeBlock, boot?: NodeBlock): CountDelta[] {
+  const n = new Map<string, number>();
+  for (const block of boot ? [b, boot] : [b]) {
+    for (const e of effectiveEvents(block)) {
+      if (e.type !== 'nft_mint_event') continue;
+      const asset = String((e.nft_mint_event as { asset_identifier?: unknown } | undefined)?.asset_identifier ?? '');
+      n.set(asset, (n.get(asset) ?? 0) + 1);
+    }
+  }
+  return [...n].map(([key, count]) => ({ name: 'nft_mints', key, n: count }));
+}
+
 /** The block event with its extra facts (serialized with the rest) and its supply change. */
 export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock): DecodedEvent {
   if (ev.kind !== 'block') return ev;
   const rows = new RowSet();
   const supply = issuedStx(b, boot);
   rows.add('supply_changes', { index_block_hash: b.index_block_hash, block_height: b.block_height, amount: supply });
+  const counts = countChanges(b, boot);
+  for (const c of counts) rows.add('count_changes', { index_block_hash: b.index_block_hash, ...c });
   writeRewardSet(rows, b);
   writeContractFunctions(rows, b);
   if (boot) writeContractFunctions(rows, { ...boot, index_block_hash: b.index_block_hash, block_height: b.block_height });
   writeBnsRows(rows, b);
-  return { ...ev, supply: supply.toString(), facts: { ...ev.facts, ...rows.serialize() } } satisfies BlockEvent;
+  return { ...ev, supply: supply.toString(), counts, facts: { ...ev.facts, ...rows.serialize() } } satisfies BlockEvent;
 }
 
 /** /attachments/new with the BNS subdomains its name-update zonefiles list. */

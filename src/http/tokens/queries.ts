@@ -2,8 +2,8 @@
 // one NFT's history and an asset's mints through the nft_events projections ordered by token and by
 // event type (sql/0025), and a token's holders from ft_holders (balances by asset).
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
-import { canonicalRows } from '../canonical-rows.ts';
+import { rows, firstRow } from '../query.ts';
+import { canonicalPage, canonicalRows } from '../canonical-rows.ts';
 import { scopeWhere, SCOPE_PARAMS, NEWEST_FIRST } from '../address/scope.ts';
 
 export interface NftEventRow {
@@ -69,9 +69,29 @@ export function nftHistory(store: Store, asset: string, value: string, height: n
   return canonicalNftEvents(store, 'asset_identifier = {a:String} AND value = {v:String} AND block_height <= {h:UInt32}', { a: asset, v: value, h: height });
 }
 
-/** An asset's canonical mints up to `height`, newest first. */
-export function nftMints(store: Store, asset: string, height: number): Promise<NftEventRow[]> {
-  return canonicalNftEvents(store, `asset_identifier = {a:String} AND asset_event_type = 'mint' AND block_height <= {h:UInt32}`, { a: asset, h: height });
+/** A page of an asset's canonical mints up to `height`, newest first, and how many there are (the
+ *  running count, sql/0027: not a count per request). */
+export async function nftMintsPage(store: Store, asset: string, height: number, limit: number, offset: number): Promise<{ total: number; results: NftEventRow[] }> {
+  const [results, total] = await Promise.all([
+    limit === 0
+      ? Promise.resolve([])
+      : canonicalPage(
+          store,
+          async (l, o) =>
+            (
+              await rows(
+                store,
+                `SELECT ${NFT_COLUMNS} FROM nft_events WHERE asset_identifier = {a:String} AND asset_event_type = 'mint' AND block_height <= {h:UInt32}
+                 ORDER BY block_height DESC, tx_index DESC, event_index DESC ${DEDUP} LIMIT {l:UInt32} OFFSET {o:UInt32}`,
+                { a: asset, h: height, l, o },
+              )
+            ).map(parse),
+          limit,
+          offset,
+        ),
+    firstRow<{ n: string }>(store, `SELECT sum(n) AS n FROM running_counts WHERE name = 'nft_mints' AND key = {a:String}`, { a: asset }),
+  ]);
+  return { total: results.length === 0 ? 0 : Number(total?.n ?? 0), results };
 }
 
 export interface HolderRow {

@@ -9,7 +9,7 @@ import { getMinedTxObjects, type TxKey } from '../tx/tx-object.ts';
 import { tipHeight } from '../tx/queries.ts';
 import { clarityHexRepr } from '../../workers/decode/index.ts';
 import { isValidPrincipal } from '../../workers/decode/c32.ts';
-import { nftHistory, nftHoldings, nftMints, tokenHolders, type NftEventRow } from './queries.ts';
+import { nftHistory, nftHoldings, nftMintsPage, tokenHolders, type NftEventRow } from './queries.ts';
 import { FT_HOLDERS, HISTORY_QUERY, HOLDERS_PARAMS, HOLDERS_QUERY, HOLDINGS_QUERY, MINTS_QUERY, NFT_HISTORY, NFT_HOLDINGS, NFT_MINTS } from './schemas.ts';
 
 type Page = { limit: number; offset: number; tx_metadata: boolean };
@@ -86,10 +86,9 @@ export const tokenRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const { asset_identifier, limit, offset, tx_metadata } = queryOf<Page & { asset_identifier: string }>(req);
       checkAsset(asset_identifier, 'Invalid or missing asset_identifier');
-      const all = await nftMints(ctx.store, asset_identifier, await readHeight(req, ctx));
-      const page = all.slice(offset, offset + limit);
+      const { total, results: page } = await nftMintsPage(ctx.store, asset_identifier, await readHeight(req, ctx), limit, offset);
       const results = await withTxs(ctx, page, tx_metadata, (r) => ({ recipient: r.recipient, event_index: r.event_index, value: clarity(r.value) }));
-      return { limit, offset, total: page.length === 0 ? 0 : all.length, results };
+      return { limit, offset, total, results };
     },
   },
   {

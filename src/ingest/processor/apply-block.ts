@@ -8,7 +8,7 @@ import { blockDeltas, blockTxs, setMempool, type ApplyContext } from './context.
 import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
-import { addSupplyRow } from './supply.ts';
+import { addRunningTotals } from './running-totals.ts';
 import { addHolderRows } from './holders.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
@@ -40,6 +40,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     txs: ev.txs,
     deltas: ev.deltas,
     supply: ev.supply ?? '0',
+    counts: ev.counts ?? [],
   };
   state.addBlock(block);
   batch.addRows('block_canonical', [blockCanonicalRow(block, logId)]);
@@ -54,7 +55,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   state.rememberMined(ev.txs.map((t) => t.tx_id));
   addBalanceRows(batch, ev.deltas, 1);
   addHolderRows(batch, ev.deltas, ev.txs, 1);
-  await addSupplyRow(ctx, block, 1);
+  await addRunningTotals(ctx, block, 1);
   for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
   await acceptMicroblockStream(ctx, block);
 }
@@ -93,7 +94,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, o), -1);
     addHolderRows(batch, await blockDeltas(ctx, o), await blockTxs(ctx, o), -1);
-    await addSupplyRow(ctx, o, -1);
+    await addRunningTotals(ctx, o, -1);
     for (const tx of await blockTxs(ctx, o)) if (tx.raw_tx !== '0x00') setMempool(ctx, tx.tx_id, 'pending', { tx });
     orphanAcceptedMicroblocks(ctx, o);
   }
@@ -102,7 +103,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     batch.addRows('block_canonical', [blockCanonicalRow(b, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, b), 1);
     addHolderRows(batch, await blockDeltas(ctx, b), await blockTxs(ctx, b), 1);
-    await addSupplyRow(ctx, b, 1);
+    await addRunningTotals(ctx, b, 1);
     for (const tx of await blockTxs(ctx, b)) {
       if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
     }

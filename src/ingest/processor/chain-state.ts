@@ -2,7 +2,7 @@
 // and the pending mempool. Rebuilt at start from the overlay tables *as of the committed checkpoint*,
 // so that redoing an interrupted batch sees exactly the state it saw the first time.
 import type { Store } from '../../storage/client.ts';
-import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+import type { BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
 
 export interface BlockState {
   index_block_hash: string;
@@ -20,8 +20,9 @@ export interface BlockState {
   /** Loaded lazily for blocks from before this run. */
   txs?: TxRef[];
   deltas?: BalanceDelta[];
-  /** STX the block issued (see supply.ts). */
+  /** STX the block issued and the event counts it changed (see running-totals.ts). */
   supply?: string;
+  counts?: CountDelta[];
 }
 
 export interface MicroblockState {
@@ -72,6 +73,7 @@ export class ChainState {
       old.txs = undefined;
       old.deltas = undefined;
       old.supply = undefined;
+      old.counts = undefined;
     }
     const list = this.byHeight.get(b.block_height);
     if (list) list.push(b.index_block_hash);
