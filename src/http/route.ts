@@ -170,11 +170,6 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
   }
 }
 
-/** The validated JSON body (set when the route declares a body schema). */
-export function bodyOf<T = unknown>(req: ApiRequest): T {
-  return (req as ApiRequest & { body?: unknown }).body as T;
-}
-
 /** Validated, coerced and defaulted query values (set when the route declares a query schema). */
 export function queryOf<T = Record<string, unknown>>(req: ApiRequest): T {
   return ((req as ApiRequest & { q?: unknown }).q ?? Object.fromEntries(req.query.entries())) as T;
