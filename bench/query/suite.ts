@@ -18,6 +18,12 @@ export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: num
     { name: 'block list', path: () => `/extended/v1/block?limit=20` },
     { name: 'v2 block transactions', path: (i) => `/extended/v2/blocks/${pick(t.heights, i)}/transactions` },
     { name: 'mempool list', path: () => `/extended/v1/tx/mempool?limit=50` },
+    { name: 'search by tx id', path: (i) => `/extended/v1/search/${pick(t.txIds, i)}` },
+    { name: 'search by principal', path: (i) => `/extended/v1/search/${principal(i)}` },
+    { name: 'contract events (busiest contract)', path: () => `/extended/v1/contract/${t.busiestContract}/events?limit=50` },
+    { name: 'NFT holdings of the heaviest holder', path: () => `/extended/v1/tokens/nft/holdings?principal=${t.heavyNftHolder}` },
+    { name: 'FT holders of the busiest token', path: () => `/extended/v1/tokens/ft/${encodeURIComponent(t.busiestToken)}/holders` },
+    { name: 'BNS name lookup', path: () => `/v1/names/${t.bnsName}` },
   ];
 }
 

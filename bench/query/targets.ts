@@ -10,6 +10,14 @@ export interface QueryTargets {
   heavyCount: number;
   principals: string[];
   heights: number[];
+  /** The principal whose NFT events are the most (its holdings are the heaviest read). */
+  heavyNftHolder: string;
+  /** The FT with the most holders. */
+  busiestToken: string;
+  /** The contract that printed the most events. */
+  busiestContract: string;
+  /** A registered BNS name (the generated chains register none: then a name that does not exist). */
+  bnsName: string;
 }
 
 async function main(): Promise<void> {
@@ -20,7 +28,12 @@ async function main(): Promise<void> {
   const heavy = await q<{ principal: string; n: string }>(`SELECT principal, count() AS n FROM principal_txs WHERE principal NOT LIKE '%.%' GROUP BY principal ORDER BY n DESC LIMIT 1`);
   const principals = (await q<{ principal: string }>(`SELECT DISTINCT principal FROM principal_txs WHERE principal NOT LIKE '%.%' ORDER BY cityHash64(principal) LIMIT 500`)).map((r) => r.principal);
   const heights = (await q<{ h: string }>(`SELECT block_height AS h FROM block_canonical FINAL WHERE canonical = 1 ORDER BY cityHash64(index_block_hash) LIMIT 500`)).map((r) => Number(r.h));
-  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights };
+  const first = async (sql: string) => Object.values((await q<Record<string, string>>(sql))[0] ?? {})[0] ?? '';
+  const heavyNftHolder = await first(`SELECT principal FROM principal_events WHERE kind = 'nft' AND principal NOT LIKE '%.%' GROUP BY principal ORDER BY count() DESC LIMIT 1`);
+  const busiestToken = await first(`SELECT asset FROM ft_holders WHERE asset != 'stx' GROUP BY asset ORDER BY uniqExact(principal) DESC LIMIT 1`);
+  const busiestContract = await first(`SELECT contract_identifier FROM contract_logs GROUP BY contract_identifier ORDER BY count() DESC LIMIT 1`);
+  const bnsName = (await first(`SELECT name FROM bns_names LIMIT 1`)) || 'no-such-name.btc';
+  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights, heavyNftHolder, busiestToken, busiestContract, bnsName };
   console.log(JSON.stringify(targets));
   await store.client.close();
 }

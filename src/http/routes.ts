@@ -8,8 +8,16 @@ import { blockV2Routes } from './blocks/v2-routes.ts';
 import { burnBlockV2Routes } from './blocks/v2-burn-routes.ts';
 import { addressRoutes } from './address/routes.ts';
 import { txFamilyRoutes } from './tx/index.ts';
+import { infoRoutes } from './info/routes.ts';
+import { supplyRoutes } from './supply/routes.ts';
+import { burnchainRoutes } from './burnchain/routes.ts';
+import { poxRoutes } from './pox/routes.ts';
+import { contractRoutes } from './contracts/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { tokenRoutes } from './tokens/routes.ts';
+import { bnsRoutes } from './bns/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes];
 
 let openApiDocument: unknown;
 

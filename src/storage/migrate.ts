@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from './client.ts';
+import { BACKFILLS } from './backfills.ts';
 
 export const SQL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql');
 
@@ -63,6 +64,7 @@ export async function migrate(store: Store, migrations = loadMigrations()): Prom
     for (const st of m.statements) {
       await store.client.command({ query: store.cluster ? toClusterDdl(st, store.cluster) : st });
     }
+    await BACKFILLS[m.version]?.(store);
     await store.client.insert({ table: 'schema_migrations', values: [{ version: m.version, name: m.name }], format: 'JSONEachRow' });
     applied.push(m.version);
   }

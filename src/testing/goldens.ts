@@ -1,8 +1,11 @@
 // Helpers for comparing a running service with the reference API's recorded answers.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { runTool, SHARED } from './service.ts';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runTool, SHARED, startService, waitForProcessing } from './service.ts';
 
 export const GOLDEN_FIXTURES = [
   'fuzzed-transactions-1',
@@ -55,4 +58,71 @@ export function onlyTieOrderDiffs(diffs: string[]): boolean {
     byList.set(m[1], e);
   }
   return [...byList.values()].every((l) => [...l.expected].sort().join() === [...l.got].sort().join());
+}
+
+interface Golden {
+  url: string;
+  status: number;
+  body: unknown;
+}
+
+function readGoldenFile(fixture: string): Map<string, Golden> {
+  const text = gunzipSync(readFileSync(join(SHARED, 'goldens', `${fixture}.jsonl.gz`))).toString('utf8');
+  return new Map(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Golden).map((g) => [g.url, g]));
+}
+
+/** diff-goldens' rule: every golden field present in ours and equal (arrays in order). */
+function matches(golden: unknown, ours: unknown): boolean {
+  if (golden === null || typeof golden !== 'object') return golden === ours;
+  if (Array.isArray(golden)) return Array.isArray(ours) && golden.length === ours.length && golden.every((g, i) => matches(g, ours[i]));
+  if (ours === null || typeof ours !== 'object' || Array.isArray(ours)) return false;
+  return Object.entries(golden).every(([k, v]) => k in ours && matches(v, (ours as Record<string, unknown>)[k]));
+}
+
+/** True when ours equals the golden with `results` compared as a multiset. */
+export function sameUpToResultOrder(golden: unknown, ours: unknown): boolean {
+  const g = golden as { results?: unknown[] };
+  const o = ours as { results?: unknown[] };
+  if (!Array.isArray(g?.results) || !Array.isArray(o?.results) || g.results.length !== o.results.length) return false;
+  const left = [...o.results];
+  for (const item of g.results) {
+    const i = left.findIndex((x) => matches(item, x));
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return matches({ ...g, results: [] }, { ...o, results: [] });
+}
+
+/**
+ * One test per fixture: a fresh service fed the fixture answers every golden whose URL matches
+ * `routes` as the reference did. Tolerated: the reference's own tie-order differences, and for URLs
+ * matching `unorderedResults` (lists the reference answers in no defined order while its golden is
+ * not marked unordered) the same results in another order.
+ */
+export function testFamilyAgainstGoldens(family: string, routes: string, unorderedResults?: RegExp): void {
+  for (const fixture of GOLDEN_FIXTURES) {
+    test(`${fixture}: ${family} match the reference`, async () => {
+      const svc = await startService();
+      try {
+        await feedFixture(svc.eventUrl, fixture);
+        const status = await waitForProcessing(svc.apiUrl);
+        assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
+        const r = await diffGoldens(svc.apiUrl, fixture, routes);
+        assert.ok(r.passed > 0, 'no golden was compared');
+        const goldens = unorderedResults ? readGoldenFile(fixture) : new Map<string, Golden>();
+        const unexplained: string[] = [];
+        for (const f of r.report.filter((x) => !x.ok && !onlyTieOrderDiffs(x.diffs))) {
+          const golden = goldens.get(f.url);
+          if (golden && unorderedResults?.test(f.url)) {
+            const res = await fetch(`${svc.apiUrl}${f.url}`);
+            if (res.status === golden.status && sameUpToResultOrder(golden.body, await res.json())) continue;
+          }
+          unexplained.push(`${f.url}: ${f.diffs.slice(0, 3).join('; ')}`);
+        }
+        assert.deepEqual(unexplained, []);
+      } finally {
+        await svc.stop();
+      }
+    });
+  }
 }

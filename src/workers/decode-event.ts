@@ -4,6 +4,7 @@ import { parsePayload, MalformedPayload, OBSERVER_PATHS } from './validate-paylo
 import { DecodeError } from './decode/bytes.ts';
 import type { DecodeOutcome, DecodedEvent } from './decoded.ts';
 import { decodeBlock, type NodeBlock } from './decode-block.ts';
+import { withBlockExtras, withAttachmentExtras } from './block-extras.ts';
 import { decodeStackerDbChunks, decodeProposalResponse } from './decode-signer.ts';
 import { decodeAttachments, decodeBurnBlock, decodeDrop, decodeMempool, decodeMicroblocks } from './decode-other.ts';
 
@@ -18,7 +19,7 @@ export interface DecodeTask {
 function decodeParsed(path: string, payload: unknown, boot?: NodeBlock): DecodedEvent {
   switch (path) {
     case '/new_block':
-      return decodeBlock(payload as NodeBlock, boot);
+      return withBlockExtras(decodeBlock(payload as NodeBlock, boot), payload as NodeBlock, boot);
     case '/new_burn_block':
       return decodeBurnBlock(payload as Parameters<typeof decodeBurnBlock>[0]);
     case '/new_microblocks':
@@ -28,7 +29,7 @@ function decodeParsed(path: string, payload: unknown, boot?: NodeBlock): Decoded
     case '/drop_mempool_tx':
       return decodeDrop(payload as Parameters<typeof decodeDrop>[0]);
     case '/attachments/new':
-      return decodeAttachments(payload as Parameters<typeof decodeAttachments>[0]);
+      return withAttachmentExtras(decodeAttachments(payload as Parameters<typeof decodeAttachments>[0]), payload as Parameters<typeof withAttachmentExtras>[1]);
     case '/stackerdb_chunks':
       return decodeStackerDbChunks(payload as Parameters<typeof decodeStackerDbChunks>[0]);
     case '/proposal_response':

@@ -53,6 +53,13 @@ export interface BalanceDelta {
   total_miner_rewards: string;
 }
 
+/** A change of a running event count (e.g. name 'nft_mints', key an asset identifier). */
+export interface CountDelta {
+  name: string;
+  key: string;
+  n: number;
+}
+
 export interface MicroblockMeta {
   microblock_hash: string;
   microblock_sequence: number;
@@ -62,7 +69,7 @@ export interface MicroblockMeta {
 }
 
 export type DecodedEvent =
-  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText; served: ServedRows }
+  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[] }
   | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: TableText }
   | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: TableText; served: ServedRows }
   /** `docs` and `entries` parallel `txs`. */

@@ -12,7 +12,7 @@ import { servingReady } from '../tx/served.ts';
 import { blockByHash as storedBlockByHash, blockListV1, blockV1, canonicalBlockAt } from './served.ts';
 
 /** One block with its microblocks, as the single-block endpoints show them. */
-async function withMicroblocks(store: Store, b: BlockRow) {
+export async function withMicroblocks(store: Store, b: BlockRow) {
   const mbs = await canonicalMicroblocksOf(store, [b.index_block_hash, b.parent_index_block_hash]);
   const bySeq = (x: { microblock_sequence: number }, y: { microblock_sequence: number }) => x.microblock_sequence - y.microblock_sequence;
   return formatBlockV1(b, {

@@ -9,6 +9,8 @@ import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
 import { settleMined } from './mempool-nonces.ts';
+import { addRunningTotals } from './running-totals.ts';
+import { addHolderRows } from './holders.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
@@ -40,6 +42,8 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     txs: ev.txs,
     deltas: ev.deltas,
     served: ev.served,
+    supply: ev.supply ?? '0',
+    counts: ev.counts ?? [],
   };
   state.addBlock(block);
   batch.addRows('block_canonical', [blockCanonicalRow(block, logId)]);
@@ -53,6 +57,8 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   if (!canonical) return;
   state.rememberMined(ev.txs);
   addBalanceRows(batch, ev.deltas, 1);
+  addHolderRows(batch, ev.deltas, ev.txs, 1);
+  await addRunningTotals(ctx, block, 1);
   for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
   settleMined(ctx, ev.txs);
   await acceptMicroblockStream(ctx, block);
@@ -97,6 +103,8 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, o), -1);
     const txs = await blockTxs(ctx, o);
+    addHolderRows(batch, await blockDeltas(ctx, o), txs, -1);
+    await addRunningTotals(ctx, o, -1);
     state.forgetMinedNonces(txs);
     for (const tx of txs) if (tx.raw_tx !== '0x00') setMempool(ctx, tx.tx_id, 'pending', { tx });
     orphanAcceptedMicroblocks(ctx, o);
@@ -106,6 +114,8 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     batch.addRows('block_canonical', [blockCanonicalRow(b, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, b), 1);
     const txs = await blockTxs(ctx, b);
+    addHolderRows(batch, await blockDeltas(ctx, b), txs, 1);
+    await addRunningTotals(ctx, b, 1);
     for (const tx of txs) {
       if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
     }

@@ -2,7 +2,7 @@
 // and the pending mempool. Rebuilt at start from the overlay tables *as of the committed checkpoint*,
 // so that redoing an interrupted batch sees exactly the state it saw the first time.
 import type { Store } from '../../storage/client.ts';
-import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+import type { BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
 import type { ServedRows } from '../../workers/serving/served-rows.ts';
 import { PendingNonces, rememberMinedNonces } from './mempool-nonces.ts';
 
@@ -24,6 +24,9 @@ export interface BlockState {
   deltas?: BalanceDelta[];
   /** Its documents and facts for the serving store (recent blocks; else decoded again from the log). */
   served?: ServedRows;
+  /** STX the block issued and the event counts it changed (see running-totals.ts). */
+  supply?: string;
+  counts?: CountDelta[];
 }
 
 export interface MicroblockState {
@@ -92,6 +95,8 @@ export class ChainState {
       old.txs = undefined;
       old.deltas = undefined;
       old.served = undefined;
+      old.supply = undefined;
+      old.counts = undefined;
     }
     const list = this.byHeight.get(b.block_height);
     if (list) list.push(b.index_block_hash);
