@@ -2,8 +2,7 @@
 // replays them into fresh embedded stores, measures live ingest, the query suite and the micro
 // benchmarks, and writes the tables into bench/RESULTS.md (sections replaced, others kept).
 import { parseArgs } from 'node:util';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, ROOT } from './lib/run-cli.ts';
 import { machine, commit, today } from './lib/env.ts';
@@ -14,42 +13,13 @@ import { loadTable, type LoadResult } from './query/load.ts';
 import type { QueryTargets } from './query/targets.ts';
 import { waitForProcessing } from '../src/testing/service.ts';
 import { startBenchService } from './lib/service.ts';
-import { readTsvRows } from '../src/ingest/tsv/read-tsv.ts';
-import { copyEscape } from '../src/ingest/tsv/copy-text.ts';
+import { generate, split, OUT } from './lib/chains.ts';
 import { replaceSection } from './lib/results.ts';
 
 const PROFILES = {
   quick: { sizes: [10_000, 100_000], liveRequests: 2_000, liveRate: 100, concurrency: [1, 8, 32], queryRequests: 2_000, querySeconds: 5 },
   full: { sizes: [10_000, 100_000, 1_000_000], liveRequests: 20_000, liveRate: 200, concurrency: [1, 8, 32], queryRequests: 20_000, querySeconds: 15 },
 };
-
-const OUT = join(ROOT, 'bench', 'out');
-
-async function generate(txs: number): Promise<string> {
-  const file = join(OUT, `chain-${txs}.tsv`);
-  if (!existsSync(file)) {
-    const r = await runCli('bench/gen/cli.ts', ['--txs', String(txs), '--seed', '1', '--out', file], {}, { inherit: true });
-    if (r.code !== 0) throw new Error(`generating ${txs} txs failed:\n${r.output}`);
-  }
-  return file;
-}
-
-/** Splits a log: the first `fraction` of its rows, and the rest (fed live during the mixed run). */
-async function split(file: string, fraction: number): Promise<[string, string]> {
-  const rows: number[] = [];
-  for await (const r of readTsvRows(file)) rows.push(r.id);
-  const cut = rows[Math.floor(rows.length * fraction)];
-  const [a, b] = [file.replace(/\.tsv$/, '.head.tsv'), file.replace(/\.tsv$/, '.tail.tsv')];
-  const [wa, wb] = [createWriteStream(a), createWriteStream(b)];
-  for await (const r of readTsvRows(file)) {
-    const w = r.id < cut ? wa : wb;
-    if (!w.write(`${r.id}\t${r.timestamp}\t${r.path}\t${copyEscape(r.payload)}\n`)) await once(w, 'drain');
-  }
-  wa.end();
-  wb.end();
-  await Promise.all([once(wa, 'finish'), once(wb, 'finish')]);
-  return [a, b];
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { profile: { type: 'string', default: 'quick' }, only: { type: 'string' } } });

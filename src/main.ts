@@ -37,10 +37,11 @@ async function main(): Promise<void> {
     // The observer runs on its own thread with the log writer: the node's ack never waits for
     // processing or API work on this one.
     const observer = await startObserverThread({ logDir: eventLogDir(config.dataDir), host: config.eventHost, port: config.eventPort, bodyLimit: config.eventBodyLimit });
-    const p = await openPipeline(store, config.dataDir, { live: true, log: observer, mempoolCleanupMs: config.mempoolCleanupMs });
+    const p = await openPipeline(store, config.dataDir, { live: true, log: observer, mempoolCleanupMs: config.mempoolCleanupMs, servingStore: config.servingStore });
     observer.onDecoded((id, decoded) => {
       // Bounded: when processing lags far behind, entries are decoded again from the log instead.
-      if (p.processor.handoff.size < 10_000) p.processor.handoff.set(id, decoded as never);
+      // Only without a serving store: the observer's check does not render its documents.
+      if (!p.serving && p.processor.handoff.size < 10_000) p.processor.handoff.set(id, decoded as never);
     });
     pipeline = p;
     console.log(`event observer listening on ${config.eventHost}:${observer.port}`);

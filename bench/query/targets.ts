@@ -18,22 +18,26 @@ export interface QueryTargets {
   busiestContract: string;
   /** A registered BNS name (the generated chains register none: then a name that does not exist). */
   bnsName: string;
+  /** (principal, tx id) pairs where the principal took part in the tx (with_transfers). */
+  pairs: Array<[string, string]>;
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const store = await openStore(config.store, config.dataDir);
   const q = async <T>(sql: string) => (await store.client.query({ query: sql, format: 'JSONEachRow' })).json<T>();
-  const txIds = (await q<{ tx_id: string }>(`SELECT tx_id FROM txs WHERE index_block_hash != '' ORDER BY cityHash64(tx_id) LIMIT 2000`)).map((r) => r.tx_id);
+  // Enough that a serving benchmark asks each at most once or twice.
+  const txIds = (await q<{ tx_id: string }>(`SELECT tx_id FROM txs WHERE index_block_hash != '' ORDER BY cityHash64(tx_id) LIMIT 20000`)).map((r) => r.tx_id);
   const heavy = await q<{ principal: string; n: string }>(`SELECT principal, count() AS n FROM principal_txs WHERE principal NOT LIKE '%.%' GROUP BY principal ORDER BY n DESC LIMIT 1`);
   const principals = (await q<{ principal: string }>(`SELECT DISTINCT principal FROM principal_txs WHERE principal NOT LIKE '%.%' ORDER BY cityHash64(principal) LIMIT 500`)).map((r) => r.principal);
-  const heights = (await q<{ h: string }>(`SELECT block_height AS h FROM block_canonical FINAL WHERE canonical = 1 ORDER BY cityHash64(index_block_hash) LIMIT 500`)).map((r) => Number(r.h));
+  const heights = (await q<{ h: string }>(`SELECT block_height AS h FROM block_canonical FINAL WHERE canonical = 1 ORDER BY cityHash64(index_block_hash) LIMIT 5000`)).map((r) => Number(r.h));
+  const pairs = (await q<{ principal: string; tx_id: string }>(`SELECT principal, tx_id FROM principal_txs WHERE principal NOT LIKE '%.%' AND index_block_hash != '' ORDER BY cityHash64(principal, tx_id) LIMIT 5000`)).map((r): [string, string] => [r.principal, r.tx_id]);
   const first = async (sql: string) => Object.values((await q<Record<string, string>>(sql))[0] ?? {})[0] ?? '';
   const heavyNftHolder = await first(`SELECT principal FROM principal_events WHERE kind = 'nft' AND principal NOT LIKE '%.%' GROUP BY principal ORDER BY count() DESC LIMIT 1`);
   const busiestToken = await first(`SELECT asset FROM ft_holders WHERE asset != 'stx' GROUP BY asset ORDER BY uniqExact(principal) DESC LIMIT 1`);
   const busiestContract = await first(`SELECT contract_identifier FROM contract_logs GROUP BY contract_identifier ORDER BY count() DESC LIMIT 1`);
   const bnsName = (await first(`SELECT name FROM bns_names LIMIT 1`)) || 'no-such-name.btc';
-  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights, heavyNftHolder, busiestToken, busiestContract, bnsName };
+  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights, heavyNftHolder, busiestToken, busiestContract, bnsName, pairs };
   console.log(JSON.stringify(targets));
   await store.client.close();
 }

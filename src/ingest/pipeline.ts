@@ -25,8 +25,8 @@ export interface Pipeline<Log extends EventLog = EventLog> {
   /** Decodes log entries for the processor. */
   pool: DecodePool;
   processor: Processor;
-  /** The serving store and the committed view of it that answers read. */
-  serving: { store: ServingStore; view: ServingView };
+  /** The serving store and the committed view of it that answers read (unless switched off). */
+  serving?: { store: ServingStore; view: ServingView };
   status: IngestStatus;
   close(): Promise<void>;
 }
@@ -37,21 +37,22 @@ export const eventLogDir = (dataDir: string): string => join(dataDir, 'events');
 export async function openPipeline<Log extends EventLog = EventLogWriter>(
   store: Store,
   dataDir: string,
-  opts: { live: boolean; threads?: number; log?: Log; mempoolCleanupMs?: number },
+  opts: { live: boolean; threads?: number; log?: Log; mempoolCleanupMs?: number; servingStore?: boolean },
 ): Promise<Pipeline<Log>> {
   const writer = opts.log ?? ((await EventLogWriter.open(eventLogDir(dataDir))) as unknown as Log);
-  const pool = createDecodePool(opts.threads);
-  const servingStore = openServingStore(servingDir(dataDir));
-  const view = new ServingView(servingStore).load();
+  const serve = opts.servingStore !== false;
+  const pool = createDecodePool(opts.threads, { serve });
+  const servingStore = serve ? openServingStore(servingDir(dataDir)) : undefined;
+  const view = servingStore && new ServingView(servingStore).load();
   const processor = new Processor({
     store,
     logDir: writer.dir,
     pool,
     durableId: () => writer.durableId,
     mempoolCleanupMs: opts.mempoolCleanupMs,
-    serving: { writer: new ServingWriter(servingStore), view },
+    serving: servingStore && view ? { writer: new ServingWriter(servingStore), view } : undefined,
   });
-  view.followStoredThrough(() => processor.committedId);
+  view?.followStoredThrough(() => processor.committedId);
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
@@ -59,7 +60,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
     writer,
     pool,
     processor,
-    serving: { store: servingStore, view },
+    serving: servingStore && view ? { store: servingStore, view } : undefined,
     status: {
       receivedId: () => writer.durableId,
       processedId: () => processor.committedId,
@@ -70,7 +71,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
       await processor.stop();
       await writer.close();
       await pool.close();
-      await servingStore.close();
+      await servingStore?.close();
     },
   };
 }

@@ -64,24 +64,27 @@ export class ServingChanges {
   readonly ops: ServingOp[] = [];
   snapshot: ChainSnapshot | null = null;
 
+  /** `enabled` false: a process without a serving store; callers skip work only it needs. */
+  constructor(readonly enabled = true) {}
+
   docs(logId: number, served: ServedRows, canonical: boolean | null): void {
-    this.ops.push({ op: 'docs', logId, served, pidBase: pidOf(logId, 0), canonical });
+    if (this.enabled) this.ops.push({ op: 'docs', logId, served, pidBase: pidOf(logId, 0), canonical });
   }
 
   canonical(index_block_hash: string, block_height: number, canonical: boolean, contribution: BlockContribution): void {
-    this.ops.push({ op: 'canonical', index_block_hash, block_height, canonical, contribution });
+    if (this.enabled) this.ops.push({ op: 'canonical', index_block_hash, block_height, canonical, contribution });
   }
 
   microblock(microblock_hash: string, ref: MicroblockRef): void {
-    this.ops.push({ op: 'microblock', microblock_hash, ref });
+    if (this.enabled) this.ops.push({ op: 'microblock', microblock_hash, ref });
   }
 
   mempoolDoc(tx_id: string, doc: Uint8Array, raw_tx: string): void {
-    this.ops.push({ op: 'mempool-doc', tx_id, doc, raw_tx });
+    if (this.enabled) this.ops.push({ op: 'mempool-doc', tx_id, doc, raw_tx });
   }
 
   mempool(change: Extract<ServingOp, { op: 'mempool' }>): void {
-    this.ops.push(change);
+    if (this.enabled) this.ops.push(change);
   }
 
   get isEmpty(): boolean {

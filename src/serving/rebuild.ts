@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const pipeline = await openPipeline(store, config.dataDir, { live: false });
     const secs = (performance.now() - t0) / 1000;
-    const applied = pipeline.serving.view.appliedLogId;
+    const applied = pipeline.serving?.view.appliedLogId ?? 0;
     const error = pipeline.processor.error;
     await pipeline.close();
     if (error) throw new Error(`rebuilding stopped at event log entry ${error.logId}: ${error.message}`);

@@ -8,7 +8,7 @@ import { decodeTransaction, type DecodedTransaction } from './decode/transaction
 import { decodedTxOf } from './serving/decoded-txs.ts';
 import { writePoxEvents } from './decode-pox.ts';
 import { ROLE, addPrincipalEvent } from './address-index.ts';
-import { SERVED_TABLES, servedRows } from './serving/served-rows.ts';
+import { NOTHING_SERVED, SERVED_TABLES, servedRows } from './serving/served-rows.ts';
 
 interface Cost {
   read_count?: number;
@@ -249,7 +249,7 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary; decoded?
  * the boot receipts as block 1's txs (tx_index shifted by one) and hides block 0, so they are
  * decoded again here as part of block 1.
  */
-export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
+export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true): DecodedEvent {
   const d = decodeBlockRows(b, boot);
   return {
     kind: 'block',
@@ -258,7 +258,7 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock): DecodedEvent {
     microblocks: microblocksOf(b.transactions, b.parent_index_block_hash),
     deltas: d.deltas,
     facts: d.rows.serialize(),
-    served: servedRows(d.rows, d.ownCount),
+    served: serve ? servedRows(d.rows, d.ownCount) : NOTHING_SERVED,
   };
 }
 

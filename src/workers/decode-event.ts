@@ -14,18 +14,21 @@ export interface DecodeTask {
   body: Uint8Array;
   /** For block 1: the boot block's body, whose txs are shown as block 1's. */
   bootBody?: Uint8Array;
+  /** Render the serving store's documents too (default true; off for a check before the ack, or
+   *  with the serving store switched off). */
+  serve?: boolean;
 }
 
-function decodeParsed(path: string, payload: unknown, boot?: NodeBlock): DecodedEvent {
+function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefined, serve: boolean): DecodedEvent {
   switch (path) {
     case '/new_block':
-      return withBlockExtras(decodeBlock(payload as NodeBlock, boot), payload as NodeBlock, boot);
+      return withBlockExtras(decodeBlock(payload as NodeBlock, boot, serve), payload as NodeBlock, boot);
     case '/new_burn_block':
       return decodeBurnBlock(payload as Parameters<typeof decodeBurnBlock>[0]);
     case '/new_microblocks':
-      return decodeMicroblocks(payload as Parameters<typeof decodeMicroblocks>[0]);
+      return decodeMicroblocks(payload as Parameters<typeof decodeMicroblocks>[0], serve);
     case '/new_mempool_tx':
-      return decodeMempool(payload as string[]);
+      return decodeMempool(payload as string[], serve);
     case '/drop_mempool_tx':
       return decodeDrop(payload as Parameters<typeof decodeDrop>[0]);
     case '/attachments/new':
@@ -47,7 +50,7 @@ export function decodeEvent(task: DecodeTask): DecodeOutcome {
   try {
     const payload = parsePayload(task.path, text(task.body));
     const boot = task.bootBody ? (parsePayload('/new_block', text(task.bootBody)) as NodeBlock) : undefined;
-    return { ok: true, event: decodeParsed(task.path, payload, boot) };
+    return { ok: true, event: decodeParsed(task.path, payload, boot, task.serve !== false) };
   } catch (e) {
     if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
     if (e instanceof DecodeError) return { ok: false, reason: `body of ${task.path} has an undecodable value: ${e.message}` };

@@ -5,7 +5,7 @@ import { summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-bl
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeDecoded } from './tx-summary.ts';
 import { decodeTransaction } from './decode/transaction.ts';
-import { SERVED_TABLES, mempoolDoc, servedRows } from './serving/served-rows.ts';
+import { NOTHING_SERVED, SERVED_TABLES, mempoolDoc, servedRows } from './serving/served-rows.ts';
 import { pendingEntryOf } from '../serving/pending-entry.ts';
 
 interface NodeBurnBlock {
@@ -50,7 +50,7 @@ interface NodeMicroblocks {
   events: NodeEvent[];
 }
 
-export function decodeMicroblocks(m: NodeMicroblocks): DecodedEvent {
+export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedEvent {
   const rows = new RowSet(SERVED_TABLES);
   const items = summarizeNodeTxs(m.transactions);
   writeTxs(items, m.events, {
@@ -80,18 +80,18 @@ export function decodeMicroblocks(m: NodeMicroblocks): DecodedEvent {
     microblocks: [...byHash.values()],
     txs: items.map(({ tx, summary }) => txRefOf(tx, summary)),
     facts: rows.serialize(),
-    served: servedRows(rows),
+    served: serve ? servedRows(rows) : NOTHING_SERVED,
   };
 }
 
-export function decodeMempool(rawTxs: string[]): DecodedEvent {
+export function decodeMempool(rawTxs: string[], serve = true): DecodedEvent {
   const decoded = rawTxs.map((raw) => ({ raw, d: decodeTransaction(raw) }));
   const txs: TxRef[] = decoded.map(({ raw, d }) => txRefOf({ txid: d.txId, tx_index: 0, status: 'pending', raw_tx: raw, raw_result: '' }, summarizeDecoded(d)));
   return {
     kind: 'mempool',
     txs,
     facts: {},
-    docs: decoded.map(({ raw, d }) => mempoolDoc(d.txId, raw)),
+    docs: serve ? decoded.map(({ raw, d }) => mempoolDoc(d.txId, raw)) : [],
     entries: decoded.map(({ raw, d }, i) => pendingEntryOf(d, raw, txs[i].principals)),
   };
 }

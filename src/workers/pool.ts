@@ -18,7 +18,9 @@ export function defaultDecodeThreads(env: Record<string, string | undefined> = p
   return Number.isInteger(n) && n > 0 ? n : Math.max(1, Math.min(4, availableParallelism()));
 }
 
-export function createDecodePool(threads = defaultDecodeThreads()): DecodePool {
+/** `serve`: the workers render the serving store's documents too. */
+export function createDecodePool(threads = defaultDecodeThreads(), opts: { serve?: boolean } = {}): DecodePool {
+  const serve = opts.serve !== false;
   const pool = new Piscina({
     filename: new URL('./decode-worker.mjs', import.meta.url).href,
     minThreads: threads,
@@ -29,7 +31,7 @@ export function createDecodePool(threads = defaultDecodeThreads()): DecodePool {
   });
   return {
     threads,
-    decode: (path, body, bootBody) => pool.run({ path, body, bootBody }) as Promise<DecodeOutcome>,
+    decode: (path, body, bootBody) => pool.run({ path, body, bootBody, serve }) as Promise<DecodeOutcome>,
     close: () => pool.destroy(),
   };
 }

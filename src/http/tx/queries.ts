@@ -38,20 +38,26 @@ export async function fetchTxRows(store: Store, txIds: readonly string[]): Promi
   const list = await rows(store, `SELECT ${TX_COLUMNS} FROM txs WHERE tx_id IN {ids:Array(String)} LIMIT 1 BY tx_id, index_block_hash, microblock_hash`, {
     ids: [...new Set(txIds)],
   });
-  return withStreamedTxIndex(list.map(parseTxRow));
+  return withStreamedTxIndex(store, list.map(parseTxRow));
 }
 
 /**
- * A microblock tx first streamed and then confirmed by an anchor block shows the tx_index it had in
- * the stream: the reference keeps the streamed row and only fills in the anchor block's fields (an
- * anchor block may number its confirmed microblock txs on from its own).
+ * A microblock tx streamed before the anchor block that accepted it on arrival shows the tx_index it
+ * had in the stream (sql/0009): the reference keeps the streamed row and fills in the anchor block's
+ * fields, while an anchor block may number its confirmed microblock txs on from its own.
  */
-export function withStreamedTxIndex(list: TxRow[]): TxRow[] {
-  const streamed = new Map<string, number>();
-  for (const r of list) if (r.index_block_hash === '' && r.microblock_hash) streamed.set(`${r.tx_id}|${r.microblock_hash}`, r.tx_index);
-  if (streamed.size === 0) return list;
+async function withStreamedTxIndex(store: Store, list: TxRow[]): Promise<TxRow[]> {
+  const anchored = list.filter((r) => r.index_block_hash && r.microblock_hash);
+  if (anchored.length === 0) return list;
+  const shown = await rows<{ tx_id: string; index_block_hash: string; microblock_hash: string; tx_index: number }>(
+    store,
+    `SELECT tx_id, index_block_hash, microblock_hash, tx_index FROM streamed_tx_index WHERE tx_id IN {ids:Array(String)}`,
+    { ids: [...new Set(anchored.map((r) => r.tx_id))] },
+  );
+  if (shown.length === 0) return list;
+  const byKey = new Map(shown.map((s) => [keyOf(s), Number(s.tx_index)]));
   return list.map((r) => {
-    const i = r.index_block_hash && r.microblock_hash ? streamed.get(`${r.tx_id}|${r.microblock_hash}`) : undefined;
+    const i = byKey.get(keyOf(r));
     return i === undefined ? r : { ...r, shown_tx_index: i };
   });
 }

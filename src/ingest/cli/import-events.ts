@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     for (const t of tables) await store.client.command({ query: `TRUNCATE TABLE IF EXISTS ${t.name}` });
   }
   await migrate(store);
-  const pipeline = await openPipeline(store, config.dataDir, { live: false, mempoolCleanupMs: config.mempoolCleanupMs });
+  const pipeline = await openPipeline(store, config.dataDir, { live: false, mempoolCleanupMs: config.mempoolCleanupMs, servingStore: config.servingStore });
   const unsubscribe = pipeline.writer.onDurable(() => void pipeline.processor.kick());
   const stateFile = join(pipeline.writer.dir, 'import.json');
   const identity = { file: basename(file), size: statSync(file).size };

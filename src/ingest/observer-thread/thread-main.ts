@@ -21,7 +21,8 @@ async function run(): Promise<void> {
     writer,
     bodyLimit: data.bodyLimit,
     check: async (path, body) => {
-      const out = decodeEvent({ path, body });
+      // The check before the ack: no serving documents (the pool renders those, off the ack's path).
+      const out = decodeEvent({ path, body, serve: false });
       return out.ok ? { ok: true, decoded: out } : { ok: false, reason: out.reason };
     },
     // After the answer is written: the node is not kept waiting for the hand-off.

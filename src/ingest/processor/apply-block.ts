@@ -4,7 +4,7 @@
 // orphaned blocks' txs go back to the mempool, their balance changes are undone.
 import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { BlockState } from './chain-state.ts';
-import { blockDeltas, blockTxs, contributionOf, servedOf, setMempool, type ApplyContext } from './context.ts';
+import { blockDeltas, blockTxs, contributionOf, setMempool, type ApplyContext } from './context.ts';
 import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
@@ -62,7 +62,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
   settleMined(ctx, ev.txs);
   await acceptMicroblockStream(ctx, block);
-  batch.serving.canonical(block.index_block_hash, block.block_height, true, await contributionOf(ctx, block));
+  if (batch.serving.enabled) batch.serving.canonical(block.index_block_hash, block.block_height, true, await contributionOf(ctx, block));
 }
 
 /** Block 1 over a stored boot block with receipts: decoded again with those receipts included. */
@@ -98,7 +98,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
   orphaned.sort((a, b) => b.block_height - a.block_height);
   for (const o of orphaned) {
     // Before its microblocks lose their status: what it contributed while canonical.
-    batch.serving.canonical(o.index_block_hash, o.block_height, false, await contributionOf(ctx, o));
+    if (batch.serving.enabled) batch.serving.canonical(o.index_block_hash, o.block_height, false, await contributionOf(ctx, o));
     o.canonical = false;
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, o), -1);
@@ -121,9 +121,8 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     }
     state.rememberMined(txs);
     settleMined(ctx, txs);
-    await servedOf(ctx, b); // its documents, should the streams it accepts change them
     await acceptMicroblockStream(ctx, b);
-    batch.serving.canonical(b.index_block_hash, b.block_height, true, await contributionOf(ctx, b));
+    if (batch.serving.enabled) batch.serving.canonical(b.index_block_hash, b.block_height, true, await contributionOf(ctx, b));
   }
   state.tip = restore.at(-1) ?? state.tip;
 }

@@ -70,7 +70,7 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
         // Back from an orphaned block or microblock (rare): decoded again here.
         receipt = Math.floor(ctx.receivedAt / 1000);
         entry = pendingEntryOfRaw(tx_id, change.tx.raw_tx, mempoolPrincipalsOf(change.tx));
-        ctx.batch.serving.mempoolDoc(tx_id, mempoolDoc(tx_id, change.tx.raw_tx), change.tx.raw_tx);
+        if (ctx.batch.serving.enabled) ctx.batch.serving.mempoolDoc(tx_id, mempoolDoc(tx_id, change.tx.raw_tx), change.tx.raw_tx);
       }
       ctx.state.mempoolPending.add(tx_id);
       if (entry) ctx.state.pendingNonces.add(tx_id, nonceInfoOf(entry, receipt ?? 0));

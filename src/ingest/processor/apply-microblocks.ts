@@ -79,9 +79,13 @@ export async function acceptMicroblockStream(ctx: ApplyContext, block: BlockStat
         burn_block_hash: block.burn_block_hash,
       });
       write(ctx, m);
-      if (m.txs && showStreamedTxIndex(block, m.txs) && block.log_id !== ctx.logId && block.served) {
-        // A block stored earlier (restored by a reorg): its documents are written again.
-        ctx.batch.serving.docs(block.log_id, block.served, null);
+      // Accepted on the block's arrival, a stream we had received shows its own tx_index (as the
+      // reference keeps the streamed rows then); a block made canonical later by a reorg does not.
+      if (m.txs && block.log_id === ctx.logId) {
+        const inBlock = new Set((block.txs ?? []).map((t) => t.tx_id));
+        const streamed = m.txs.filter((t) => inBlock.has(t.tx_id));
+        ctx.batch.addRows('streamed_tx_index', streamed.map((t) => ({ tx_id: t.tx_id, index_block_hash: block.index_block_hash, microblock_hash: m.microblock_hash, tx_index: t.tx_index })));
+        showStreamedTxIndex(block, streamed);
       }
     } else if (m.canonical) {
       if (m.index_block_hash) ctx.batch.reorged = true;
@@ -92,21 +96,17 @@ export async function acceptMicroblockStream(ctx: ApplyContext, block: BlockStat
   }
 }
 
-/** The anchor block's documents of txs it confirmed from a stream we had received show the
- *  stream's tx_index (see withStreamedTxIndex in the tx read path). */
-function showStreamedTxIndex(block: BlockState, streamed: readonly TxRef[]): boolean {
+/** The anchor block's documents of txs it confirmed from a stream we had received show the stream's
+ *  tx_index (display only: keys and order keep the block's; see withStreamedTxIndex). */
+function showStreamedTxIndex(block: BlockState, streamed: readonly TxRef[]): void {
   const index = new Map(streamed.map((t) => [t.tx_id, t.tx_index]));
-  let changed = false;
   for (const t of block.served?.txs ?? []) {
     const i = t.doc.microblock_hash ? index.get(t.doc.tx_id) : undefined;
-    if (i === undefined || i === t.doc.tx_index) continue;
+    if (i === undefined) continue;
     const doc = unpack<TxDoc>(t.packed);
     doc.body = doc.body.replace(/"tx_index":\d+,/, `"tx_index":${i},`);
-    doc.tx_index = t.doc.tx_index = i;
     t.packed = pack(doc);
-    changed = true;
   }
-  return changed;
 }
 
 /** An orphaned block's accepted microblocks lose their canonical status with it. */

@@ -16,8 +16,12 @@ export class Batch {
   reorged = false;
   /** Net changes of the pending mempool, written as rows when the batch is stored. */
   readonly pendingSet = new PendingSetChanges();
-  /** What the batch changes in the serving store. */
-  readonly serving = new ServingChanges();
+  /** What the batch changes in the serving store (nothing is gathered when there is none). */
+  readonly serving: ServingChanges;
+
+  constructor(serving = true) {
+    this.serving = new ServingChanges(serving);
+  }
 
   private addText(target: InsertTarget, text: string | undefined): void {
     if (!text) return;

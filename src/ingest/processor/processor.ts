@@ -175,7 +175,7 @@ export class Processor {
   private async processRange(until: number, opts: { forceFlushAt?: number; after?: number; boundary?: number } = {}): Promise<void> {
     const { forceFlushAt, after = this.checkpoint.committed, boundary } = opts;
     if (this.error || until <= after) return;
-    let batch = new Batch();
+    let batch = new Batch(!!this.opts.serving);
     // A batch's insert runs while the next batch is decoded and applied (the engine and our decoding
     // share two cores; serialized, each waited for the other); one insert at a time, in order.
     const storing: { insert: Promise<void> | null } = { insert: null };
@@ -240,7 +240,7 @@ export class Processor {
         const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES || rec.id === boundary : rec.id === forceFlushAt;
         if (mustFlush) {
           await startFlush(batch);
-          batch = new Batch();
+          batch = new Batch(!!this.opts.serving);
         }
         await fill();
       }

@@ -22,6 +22,9 @@ export interface ServedRows {
   block?: ServedBlock;
 }
 
+/** What a payload gives the serving store when it is not kept (or only checked). */
+export const NOTHING_SERVED: ServedRows = { txs: [], principalTxs: [], locks: [], abis: [] };
+
 const num = (v: unknown): number => Number(v ?? 0);
 
 function blockDoc(b: Row, txs: readonly ServedTx[]): ServedBlock {

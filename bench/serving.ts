@@ -1,0 +1,132 @@
+// `npm run bench:serving [-- --txs 1000000 --skip-baseline]`: the serving path's targets (issue 12)
+// on a generated store. Imports 90% of the log (with the serving store, and once without it for its
+// ingest cost), reports the store's size and rebuild time, runs each target case at 1, 8 and 32
+// closed-loop clients with the response cache off and every request a different id, then all cases
+// mixed while the last 10% is POSTed to the observer. Writes "Serving path" into bench/RESULTS.md.
+import { parseArgs } from 'node:util';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, ROOT } from './lib/run-cli.ts';
+import { generate, split, OUT } from './lib/chains.ts';
+import { machine, commit, today } from './lib/env.ts';
+import { replay, ingestTable, type IngestResult } from './ingest/replay.ts';
+import { closedLoop, type LoadResult } from './query/load.ts';
+import type { QueryTargets } from './query/targets.ts';
+import { startBenchService } from './lib/service.ts';
+import { replaceSection } from './lib/results.ts';
+import { readTsvRows } from '../src/ingest/tsv/read-tsv.ts';
+import { dirBytes } from '../src/serving/size.ts';
+
+interface Case {
+  name: string;
+  path: (i: number) => string;
+  target: { rps: number; p99: number };
+}
+
+function cases(t: QueryTargets): Case[] {
+  const at = <T>(list: T[], i: number) => list[i % list.length];
+  const deep = Math.min(50_000, Math.max(0, t.heavyCount - 50));
+  return [
+    { name: 'tx by id', path: (i) => `/extended/v1/tx/${at(t.txIds, i)}`, target: { rps: 8000, p99: 10 } },
+    { name: 'block by height', path: (i) => `/extended/v1/block/by_height/${at(t.heights, i)}`, target: { rps: 8000, p99: 10 } },
+    { name: 'with_transfers', path: (i) => `/extended/v1/address/${at(t.pairs, i)[0]}/${at(t.pairs, i)[1]}/with_transfers`, target: { rps: 5000, p99: 15 } },
+    { name: 'address balances', path: (i) => `/extended/v1/address/${at(t.principals, i)}/balances`, target: { rps: 5000, p99: 15 } },
+    { name: 'address stx', path: (i) => `/extended/v1/address/${at(t.principals, i)}/stx`, target: { rps: 5000, p99: 15 } },
+    { name: `heaviest address (${t.heavyCount} txs), first page of 50`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50`, target: { rps: 1500, p99: 40 } },
+    { name: `heaviest address, offset ${deep.toLocaleString('en-US')}`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50&offset=${deep}`, target: { rps: 300, p99: 150 } },
+    { name: 'v2 block transactions (page of 50)', path: (i) => `/extended/v2/blocks/${at(t.heights, i)}/transactions?limit=50`, target: { rps: 2000, p99: 30 } },
+  ];
+}
+
+/** Txs each /new_block entry of a log carries, by entry id. */
+async function txsByEntry(file: string): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for await (const r of readTsvRows(file)) {
+    if (r.path === '/new_block') out.set(r.id, (JSON.parse(r.payload) as { transactions: unknown[] }).transactions.length);
+  }
+  return out;
+}
+
+async function processedId(apiUrl: string): Promise<number> {
+  const s = (await (await fetch(`${apiUrl}/extended`)).json()) as { event_log: { processed_id: number } };
+  return s.event_log.processed_id;
+}
+
+const met = (r: LoadResult, t: Case['target']) => (r.rps >= t.rps && r.p99 <= t.p99 ? 'yes' : 'no');
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { txs: { type: 'string', default: '1000000' }, 'skip-baseline': { type: 'boolean', default: false }, seconds: { type: 'string', default: '15' } } });
+  mkdirSync(OUT, { recursive: true });
+  const n = Number(values.txs);
+  const m = machine();
+  const c = commit();
+  const file = await generate(n);
+  const [head, tail] = await split(file, 0.9);
+  const label = `${n.toLocaleString('en-US')}-tx log, 90%`;
+
+  const ingest: IngestResult[] = [];
+  if (!values['skip-baseline']) ingest.push({ ...(await replay(head, `${label}, serving store off`, { env: { STACKS_API_SERVING_STORE: 'off' } })) });
+  const stored = await replay(head, `${label}, serving store on`, { keep: true });
+  ingest.push(stored);
+  const servingMB = dirBytes(join(stored.dataDir, 'serving')) / 1e6;
+  const clickhouseMB = dirBytes(join(stored.dataDir, 'clickhouse')) / 1e6;
+  const t0 = performance.now();
+  const rebuild = await runCli('src/serving/rebuild.ts', [], { STACKS_API_DATA_DIR: stored.dataDir }, { inherit: true });
+  if (rebuild.code !== 0) throw new Error(`rebuild failed:\n${rebuild.output}`);
+  const rebuildS = (performance.now() - t0) / 1000;
+
+  const t = await runCli('bench/query/targets.ts', [], { STACKS_API_DATA_DIR: stored.dataDir });
+  const targets = JSON.parse(t.output.trim().split('\n').at(-1)!) as QueryTargets;
+  const limits = { requests: 100_000, seconds: Number(values.seconds) };
+  const svc = await startBenchService({ dataDir: stored.dataDir, env: { STACKS_API_RESPONSE_CACHE_MB: '0' } });
+  const rows: Array<LoadResult & { target: Case['target'] }> = [];
+  const list = cases(targets);
+  for (const cs of list) {
+    await closedLoop(svc.apiUrl, cs.name, cs.path, 4, { requests: 500, seconds: 10 });
+    for (const clients of [1, 8, 32]) {
+      // A different id each request: the offset moves past the ids the warm-up and earlier runs used.
+      const base = rows.length * 10_000;
+      rows.push({ ...(await closedLoop(svc.apiUrl, cs.name, (i) => cs.path(base + i), clients, limits)), target: cs.target });
+      console.log(`${cs.name} @${clients}: ${rows.at(-1)!.rps.toFixed(0)} req/s p99 ${rows.at(-1)!.p99.toFixed(1)} ms`);
+    }
+  }
+  // Every case interleaved while the tail of the log is POSTed as a node would.
+  const perEntry = await txsByEntry(tail);
+  const feeding = runCli('bench/lib/feed.ts', [tail, svc.eventUrl]);
+  await new Promise((r) => setTimeout(r, 3000));
+  const [p0, w0] = [await processedId(svc.apiUrl), performance.now()];
+  const mixed = await closedLoop(svc.apiUrl, 'all cases mixed, while ingesting', (i) => list[i % list.length].path(Math.floor(i / list.length)), 32, limits);
+  const [p1, w1] = [await processedId(svc.apiUrl), performance.now()];
+  let ingested = 0;
+  for (const [id, txs] of perEntry) if (id > p0 && id <= p1) ingested += txs;
+  const ingestRate = ingested / ((w1 - w0) / 1000);
+  rows.push({ ...mixed, target: { rps: 1500, p99: 50 } });
+  await feeding;
+  await svc.stop();
+
+  const data = `${stored.txs.toLocaleString('en-US')} txs (${label})`;
+  const head2 = '| case | clients | requests | req/s | p50 ms | p99 ms | target | met | data | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|';
+  const table = [
+    head2,
+    ...rows.map((r) => `| ${r.name} | ${r.clients} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ≥ ${r.target.rps} req/s, p99 ≤ ${r.target.p99} ms | ${r.clients === 32 ? met(r, r.target) : ''} | ${data} | ${m} | ${c} |`),
+  ].join('\n');
+  const body = [
+    `\`npm run bench:serving\` (${today()}): response cache off, closed-loop undici clients on loopback, each request a different id; targets apply at 32 clients. The mixed row ran while the log's last 10% was POSTed to the observer, ingesting ${ingestRate.toFixed(0)} txs/s during the run.`,
+    '',
+    table,
+    '',
+    `Ingest of the stored 90%, with and without the serving store (its writes and the documents the decode workers render):`,
+    '',
+    ingestTable(ingest, m, c),
+    '',
+    `Serving store: ${servingMB.toFixed(0)} MB for ${stored.txs.toLocaleString('en-US')} txs (${((servingMB * 1e6) / stored.txs / 1024).toFixed(2)} KiB per tx, ${((servingMB / stored.txs) * 1e6 / 1e3).toFixed(2)} GB per million txs); ClickHouse ${clickhouseMB.toFixed(0)} MB. Rebuilt from the event log (\`npm run rebuild-serving\`) in ${rebuildS.toFixed(0)} s.`,
+  ].join('\n');
+  console.log(body);
+  const results = join(ROOT, 'bench', 'RESULTS.md');
+  writeFileSync(results, replaceSection(readFileSync(results, 'utf8'), 'Serving path (issue 12)', body));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
