@@ -39,7 +39,9 @@ test('duplicate deliveries change nothing (the recorded log with 294 repeated re
       const out: unknown[] = [];
       for (const path of ['/extended', '/extended/v1/block?limit=30', '/extended/v1/block?limit=30&offset=200', '/extended/v2/blocks?limit=30&offset=450', '/extended/v1/block/by_height/300']) {
         const body = (await (await fetch(svc.apiUrl + path)).json()) as Record<string, unknown>;
+        // Log positions differ between the two logs (the same chain).
         delete body.event_log;
+        delete body.serving_store;
         out.push(body);
       }
       return out;
