@@ -47,6 +47,7 @@ export function buildOpenApi<Ctx>(routes: readonly RouteDef<Ctx>[], extraPaths: 
       tags: r.tags ?? [],
       operationId: `${r.method}_${path.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
       parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: hoist(r.body, components) } } } } : {}),
       responses,
     };
   }

@@ -24,6 +24,30 @@ export interface RouteDef<Ctx = unknown> {
   cache?: boolean;
   /** True for an answer only a reorg can change (cached across new blocks until one). */
   stableUntilReorg?: (body: unknown) => boolean;
+  /** JSON Schema of a POST body (documentation; the handler validates it, see bodyOf). */
+  body?: JsonSchema;
+}
+
+/** POST bodies above this size are answered 413 without running the handler. */
+export const POST_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Collects a POST body. Must be called synchronously in the uWS handler (before any await): uWS
+ * only delivers body chunks to a callback registered there. The chunks' ArrayBuffers are reused
+ * after each callback, so each is copied.
+ */
+function readBody(res: HttpResponse, state: ResponseState, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.onData((ab, isLast) => {
+      if (state.aborted || size > limit) return;
+      size += ab.byteLength;
+      if (size > limit) return reject(httpError(413, `the request body exceeds the limit of ${limit} bytes`));
+      chunks.push(Buffer.from(new Uint8Array(ab)));
+      if (isLast) resolve(Buffer.concat(chunks, size));
+    });
+  });
 }
 
 /** Response caching for registerRoutes: the cache, and the versions of the data answers depend on. */
@@ -79,6 +103,9 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
         state.aborted = true;
       });
       const request = copyRequest(res, req, names);
+      const bodyRead = route.method === 'post' ? readBody(res, state, POST_BODY_LIMIT) : undefined;
+      // Awaited below unless validation fails first: a 413 must not become an unhandled rejection.
+      bodyRead?.catch(() => {});
       const cacheKey = caching && route.method === 'get' && route.cache !== false ? `${request.path}?${request.rawQuery}` : undefined;
       // Read before the handler runs: an answer is never filed under a newer version than its data.
       const versions = cacheKey ? caching!.versions() : { commit: 0, reorg: 0 };
@@ -97,6 +124,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
             if (!checkQuery(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors), { code: 'FST_ERR_VALIDATION' });
             (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
           }
+          if (bodyRead) (request as ApiRequest & { body?: Buffer }).body = await bodyRead;
           const out = await route.handler(request, ctx);
           const reply = isReply(out) ? out : { status: 200, body: out };
           const violation = checkResponse?.(reply.status, reply.body);
@@ -131,4 +159,9 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
 /** Validated, coerced and defaulted query values (set when the route declares a query schema). */
 export function queryOf<T = Record<string, unknown>>(req: ApiRequest): T {
   return ((req as ApiRequest & { q?: unknown }).q ?? Object.fromEntries(req.query.entries())) as T;
+}
+
+/** The raw body of a POST request (empty for other methods). */
+export function bodyOf(req: ApiRequest): Buffer {
+  return (req as ApiRequest & { body?: Buffer }).body ?? Buffer.alloc(0);
 }
