@@ -1,27 +1,8 @@
 // The burn chain: /new_burn_block payloads (EVENT-OBSERVER.md §6) with PoX reward data — reward
 // phases pay two slot holders per block-commit, prepare phases burn — and the block-commit txids
 // that become a Stacks block's miner_txid. Also the reward_set a Nakamoto block carries once per cycle.
-import * as crypto from 'node:crypto';
 import { derive, hex0x, type Rng } from './rng.ts';
-
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-function base58check(version: number, payload: Buffer): string {
-  const body = Buffer.concat([Buffer.of(version), payload]);
-  const sum = crypto.createHash('sha256').update(crypto.createHash('sha256').update(body).digest()).digest().subarray(0, 4);
-  const bytes = Buffer.concat([body, sum]);
-  let n = BigInt('0x' + bytes.toString('hex'));
-  let out = '';
-  while (n > 0n) {
-    out = B58[Number(n % 58n)] + out;
-    n /= 58n;
-  }
-  for (const b of bytes) {
-    if (b !== 0) break;
-    out = '1' + out;
-  }
-  return out;
-}
+import { base58check } from '../../src/encode/btc-address.ts';
 
 export interface BurnBlock {
   height: number;

@@ -1,9 +1,9 @@
-// SIP-005 transaction serialization (EVENT-OBSERVER.md §12): authorization (standard / sponsored,
-// single-sig / multi-sig), post-conditions and every payload the generator emits. Signatures are
-// structurally valid filler supplied by the caller (65 bytes); public keys in multi-sig fields are
-// real compressed secp256k1 points.
-import { Writer, writeAddress, writeClarity, type Address, type ClarityValue } from './clarity-encode.ts';
-import { txIdOf } from '../../src/workers/decode/transaction.ts';
+// SIP-005 transaction serialization (EVENT-OBSERVER.md §12), the inverse of src/workers/decode:
+// authorization (standard / sponsored, single-sig / multi-sig), post-conditions and the payloads the
+// benchmark generator and the Rosetta construction endpoints build. Signatures are supplied by the
+// caller (65 bytes: real ones, an empty one to be signed, or the generator's filler).
+import { Writer, writeAddress, writeClarity, type Address, type ClarityValue } from './clarity.ts';
+import { txIdOf } from '../workers/decode/transaction.ts';
 
 export const HashMode = { P2PKH: 0x00, P2SH: 0x01, P2WPKH: 0x02, P2WSH: 0x03, P2SHNonSequential: 0x05, P2WSHNonSequential: 0x07 } as const;
 export const AnchorMode = { OnChainOnly: 0x01, OffChainOnly: 0x02, Any: 0x03 } as const;
