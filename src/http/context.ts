@@ -1,6 +1,7 @@
 // What route handlers get: the store, and (in a process that also ingests) the ingest pipeline.
 import type { Store } from '../storage/client.ts';
 import type { Config } from '../config/config.ts';
+import type { NodeClient } from './proxy/node-client.ts';
 
 export interface IngestStatus {
   /** Newest durable event-log id. */
@@ -14,4 +15,6 @@ export interface ApiContext {
   store: Store;
   config: Pick<Config, 'chainId' | 'isMainnet'>;
   ingest?: IngestStatus;
+  /** The Stacks node pool, for the API's own node requests (set once the proxy is up). */
+  node?: NodeClient;
 }
