@@ -8,8 +8,9 @@ import { blockV2Routes } from './blocks/v2-routes.ts';
 import { burnBlockV2Routes } from './blocks/v2-burn-routes.ts';
 import { addressRoutes } from './address/routes.ts';
 import { txFamilyRoutes } from './tx/index.ts';
+import { rosettaRoutes } from './rosetta/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...rosettaRoutes];
 
 let openApiDocument: unknown;
 
