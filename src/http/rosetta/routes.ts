@@ -5,5 +5,6 @@ import type { ApiContext } from '../context.ts';
 import { networkRoutes } from './network-routes.ts';
 import { dataRoutes } from './data-routes.ts';
 import { accountRoutes } from './account-routes.ts';
+import { constructionRoutes } from './construction-routes.ts';
 
-export const rosettaRoutes: RouteDef<ApiContext>[] = [...networkRoutes, ...dataRoutes, ...accountRoutes];
+export const rosettaRoutes: RouteDef<ApiContext>[] = [...networkRoutes, ...dataRoutes, ...accountRoutes, ...constructionRoutes];
