@@ -1,6 +1,6 @@
 // /rosetta/v1/construction/*: derive an address, build (preprocess -> metadata -> payloads), sign
-// elsewhere, combine, check (parse, hash) and submit token transfers and stack-stx / delegate-stx
-// calls. Only metadata (nonce, fee estimate, PoX contract) and submit ask the node (through the
+// elsewhere, combine, check (parse, hash) and submit token transfers and stack-stx, delegate-stx and
+// revoke-delegate-stx calls. Only metadata (nonce, fee estimate, PoX contract) and submit ask the node (through the
 // proxy's pool); the rest works offline.
 import { randomBytes } from 'node:crypto';
 import type { RouteDef } from '../route.ts';
@@ -136,7 +136,7 @@ export const constructionRoutes: RouteDef<ApiContext>[] = [
       if (!options.fee && options.size === undefined) throw rosettaError('missingTransactionSize');
       if (options.type === 'token_transfer') {
         if (!options.token_transfer_recipient_address || !isValidPrincipal(options.token_transfer_recipient_address)) throw rosettaError('invalidRecipient');
-      } else if (options.type === 'stack_stx' || options.type === 'delegate_stx') {
+      } else if (options.type === 'stack_stx' || options.type === 'delegate_stx' || options.type === 'revoke_delegate_stx') {
         const pox = await poxInfo(ctx);
         [options.contract_address, options.contract_name] = pox.contract_id.split('.');
         if (options.type === 'stack_stx') {
@@ -177,7 +177,7 @@ export const constructionRoutes: RouteDef<ApiContext>[] = [
       const options: ConstructionOptions = { ...carried, ...fromOps };
       // As the reference: a delegate_stx's expiry may come as the metadata's burn_block_height.
       if (options.type === 'delegate_stx') options.until_burn_height ??= carried.burn_block_height;
-      if (!options.amount) throw rosettaError('invalidAmount');
+      if (!options.amount && options.type !== 'revoke_delegate_stx') throw rosettaError('invalidAmount');
       if (!options.fee) throw rosettaError('invalidFees');
       const sequence = body.metadata?.account_sequence;
       if (sequence === undefined) throw rosettaError('missingNonce');

@@ -217,6 +217,20 @@ test('a delegate-stx: the node gets the call with the delegate, expiry and segwi
   assert.equal(f.parsedSigned[1].metadata.delegate_to, delegate);
 });
 
+test('a revoke-delegate-stx: the node gets the call', async () => {
+  const ops = (sender: string) => [
+    { operation_identifier: { index: 0 }, type: 'fee', account: { address: sender }, amount: { value: '-200', currency: STX } },
+    { operation_identifier: { index: 1 }, type: 'revoke_delegate_stx', account: { address: sender } },
+  ];
+  const f = await constructAndSubmit(ops);
+  assertReceived(f, 200n);
+  const p = f.received.payload as any;
+  assert.equal(addressToString(p.contractAddress), 'ST000000000000000000002AMW42H');
+  assert.equal(p.functionName.content, 'revoke-delegate-stx');
+  assert.equal(p.functionArgs.length, 0);
+  for (const parsed of [f.parsedUnsigned, f.parsedSigned]) assert.deepEqual(essentials(parsed), essentials(ops(f.sender)));
+});
+
 test("bad construction input gets the reference's Rosetta errors", async () => {
   const code = async (path: string, body: Record<string, unknown>, invalidRequest = false) => {
     const r = await rosettaPost<{ code: number }>(svc.apiUrl, `/rosetta/v1/construction/${path}`, { network_identifier, ...body }, problems, { invalidRequest });

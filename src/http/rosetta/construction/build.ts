@@ -1,5 +1,5 @@
-// The unsigned transaction of construction options: a token transfer, or a stack-stx /
-// delegate-stx call on the PoX contract, with a standard single-sig (P2PKH) authorization for the
+// The unsigned transaction of construction options: a token transfer, or a stack-stx,
+// delegate-stx or revoke-delegate-stx call on the PoX contract, with a standard single-sig (P2PKH) authorization for the
 // given public key, nonce and fee and an empty signature; anchor mode any, post-condition mode
 // deny with no conditions (as @stacks/transactions builds them by default). Encoded by src/encode.
 import { encodeTx, AnchorMode, HashMode, PostConditionMode, type Payload } from '../../../encode/transaction.ts';
@@ -90,6 +90,7 @@ export function payloadOf(o: ConstructionOptions, net: Network, estimate = false
       pox ? Cv.some(pox) : Cv.none(),
     ]);
   }
+  if (o.type === 'revoke_delegate_stx') return call('revoke-delegate-stx', []);
   return rosettaError('invalidTransactionType');
 }
 

@@ -2,7 +2,8 @@
 // (negative amount), then one of — two token_transfer operations (the sender's negative amount,
 // the recipient's positive one); a stack_stx operation (negative amount; metadata number_of_cycles,
 // pox_addr, and for PoX-4 signer_key, with optional signer_signature, pox_max_amount, pox_auth_id);
-// a delegate_stx operation (negative amount; metadata delegate_to, optional pox_addr). The result
+// a delegate_stx operation (negative amount; metadata delegate_to, optional pox_addr); a
+// revoke_delegate_stx operation (no amount, or 0). The result
 // is the options object /construction/preprocess returns and /construction/metadata takes.
 import { STX } from '../constants.ts';
 import { rosettaError } from '../errors.ts';
@@ -17,7 +18,7 @@ export interface IntentOperation {
 }
 
 export interface ConstructionOptions {
-  type?: 'token_transfer' | 'stack_stx' | 'delegate_stx';
+  type?: 'token_transfer' | 'stack_stx' | 'delegate_stx' | 'revoke_delegate_stx';
   sender_address?: string;
   token_transfer_recipient_address?: string;
   amount?: string;
@@ -52,13 +53,14 @@ const uintString = (v: unknown): string | undefined => (typeof v === 'string' &&
 export function optionsOf(operations: readonly IntentOperation[]): ConstructionOptions | HttpError {
   if (operations.length === 0 || operations.length > 3) return rosettaError('invalidOperation', 'a transaction is a fee operation and one or two more');
   for (const op of operations) {
+    if (!op.amount && op.type === 'revoke_delegate_stx') continue;
     if (!op.amount) return rosettaError('invalidOperation', `operation ${op.operation_identifier.index} (${op.type}) has no amount`);
     if (op.amount.currency.symbol !== STX.symbol) return rosettaError('invalidCurrencySymbol');
     if (op.amount.currency.decimals !== STX.decimals) return rosettaError('invalidCurrencyDecimals');
   }
   const o: ConstructionOptions = {};
   for (const op of operations) {
-    const value = BigInt(op.amount!.value);
+    const value = BigInt(op.amount?.value ?? '0');
     const meta = op.metadata ?? {};
     switch (op.type) {
       case 'fee':
@@ -96,11 +98,15 @@ export function optionsOf(operations: readonly IntentOperation[]): ConstructionO
         }
         break;
       }
+      case 'revoke_delegate_stx':
+        if (value !== 0n) return rosettaError('invalidOperation', 'a revoke_delegate_stx operation moves no STX');
+        Object.assign(o, { type: op.type, sender_address: op.account?.address, symbol: STX.symbol, decimals: STX.decimals });
+        break;
       default:
-        return rosettaError('invalidOperation', `operation type ${op.type} cannot be constructed (token_transfer, stack_stx, delegate_stx and fee can)`);
+        return rosettaError('invalidOperation', `operation type ${op.type} cannot be constructed (token_transfer, stack_stx, delegate_stx, revoke_delegate_stx and fee can)`);
     }
   }
   for (const k of Object.keys(o) as Array<keyof ConstructionOptions>) if (o[k] === undefined) delete o[k];
-  if (!o.type) return rosettaError('invalidOperation', 'no token_transfer, stack_stx or delegate_stx operation');
+  if (!o.type) return rosettaError('invalidOperation', 'no token_transfer, stack_stx, delegate_stx or revoke_delegate_stx operation');
   return o;
 }

@@ -1,8 +1,8 @@
 // A transaction's operations as the construction flow describes them (/construction/parse): the
 // operations of its intent, without statuses. A token transfer is the fee and both sides of the
 // transfer (as the data endpoints show it); a stacking call is the fee and one stack_stx /
-// delegate_stx operation with the STX it locks as a negative amount and its arguments as metadata,
-// the shape /construction/preprocess takes.
+// delegate_stx operation with the STX it locks as a negative amount and its arguments as metadata
+// (a revoke_delegate_stx one with neither), the shape /construction/preprocess takes.
 import { decodeClarityValue, type DecodedTransaction } from '../../../workers/decode/index.ts';
 import { STX } from '../constants.ts';
 import { opTxOf, txOperations, type Operation } from '../operations.ts';
@@ -37,7 +37,8 @@ export function parsedOperations(tx: DecodedTransaction, mainnet: boolean): Oper
   const op = opTxOf(tx, '');
   const ops = txOperations(op, { mainnet }).map(({ status: _status, ...rest }) => rest as Operation);
   const kind = op.call ? stackingOperationType(op.call) : undefined;
-  if (!kind || tx.payload.type !== 'contract_call' || (kind !== 'stack_stx' && kind !== 'delegate_stx')) return ops;
+  if (!kind || tx.payload.type !== 'contract_call') return ops;
+  if (kind === 'revoke_delegate_stx') return ops.map((o) => (o.type === kind ? { operation_identifier: o.operation_identifier, type: kind, account: o.account } : o));
   const args = tx.payload.functionArgs;
   const amount = uintOf(args[0]) ?? 0n;
   const metadata =
