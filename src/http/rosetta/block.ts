@@ -12,6 +12,7 @@ import { blockTxRows, canonicalBlockAt, minerRewardsAt, stxEvents } from './quer
 import { unlocksAt } from './unlocks.ts';
 import { opTxOf, txOperations, type MinerReward, type OpTx, type Operation, type StxEvent, type Unlock } from './operations.ts';
 import { postgresSort } from './pg-order.ts';
+import { relockTransaction, relockTxId, relocksIn, type LockEvent, type Relock } from './relock.ts';
 
 export interface BlockIdentifier {
   index: number;
@@ -21,6 +22,7 @@ export interface BlockIdentifier {
 export interface RosettaTransaction {
   transaction_identifier: { hash: string };
   operations: Operation[];
+  related_transactions?: Array<{ transaction_identifier: { hash: string }; direction: 'forward' | 'backward' }>;
   metadata?: Record<string, unknown>;
 }
 
@@ -113,17 +115,43 @@ export const callAbis = (store: Store, txs: ReadonlyArray<Pick<TxRow, 'type_id' 
 /** The reference shows no events for block 1 (its boot receipts' genesis allocations included). */
 const eventsShown = (block: Pick<BlockRow, 'block_height'>) => block.block_height > 1;
 
+/** Lock events of the block's txs that lock STX already locked (see relock.ts). */
+async function blockRelocks(store: Store, block: BlockRow, txs: readonly TxRow[], events: ReadonlyMap<string, StxEvent[]>): Promise<Relock[]> {
+  const locks: LockEvent[] = [];
+  for (const t of txs) {
+    for (const e of events.get(keyOf(t)) ?? []) {
+      if (e.kind === 'lock') locks.push({ tx_id: t.tx_id, tx_index: t.tx_index, event_index: e.event_index, stacker: e.locked_address, amount: e.locked_amount });
+    }
+  }
+  return relocksIn(store, block.block_height, block.burn_block_height, locks);
+}
+
+/** The transaction giving back a block's relocked STX, when it has one (by its id). */
+export async function relockTransactionOf(store: Store, block: BlockRow, txId: string): Promise<RosettaTransaction | undefined> {
+  if (!eventsShown(block) || relockTxId(block.index_block_hash) !== txId) return undefined;
+  const txs = await blockTxRows(store, block);
+  const relocks = await blockRelocks(store, block, txs, await stxEvents(store, txs));
+  return relocks.length ? relockTransaction(block.index_block_hash, relocks) : undefined;
+}
+
+export interface RosettaBlockAnswer {
+  block: RosettaBlock;
+  /** Transactions to fetch apart with /block/transaction (the relocked STX given back). */
+  other_transactions?: Array<{ hash: string }>;
+}
+
 /** The Rosetta block; undefined when its parent is not stored. */
-export async function rosettaBlock(ctx: Pick<ApiContext, 'store' | 'ingest' | 'config'>, block: BlockRow): Promise<RosettaBlock | undefined> {
+export async function rosettaBlock(ctx: Pick<ApiContext, 'store' | 'ingest' | 'config'>, block: BlockRow): Promise<RosettaBlockAnswer | undefined> {
   const { store } = ctx;
   const [parent, txRows] = await Promise.all([parentOf(store, block), blockTxRows(store, block)]);
   if (!parent) return undefined;
   const ordered = referenceTxOrder(block, txRows);
   const events = eventsShown(block) ? await stxEvents(store, ordered) : new Map<string, StxEvent[]>();
   const coinbase = ordered.find((t) => t.type_id === 'coinbase');
-  const [extras, abis] = await Promise.all([
+  const [extras, abis, relocks] = await Promise.all([
     coinbase ? coinbaseExtras(ctx, block, coinbase.tx_id) : { minerRewards: [], unlocks: [] },
     callAbis(store, ordered),
+    blockRelocks(store, block, ordered, events),
   ]);
   const mainnet = ctx.config.isMainnet;
   const transactions: RosettaTransaction[] = [];
@@ -133,13 +161,17 @@ export async function rosettaBlock(ctx: Pick<ApiContext, 'store' | 'ingest' | 'c
     if (!tx) continue;
     transactions.push(rosettaTransaction(tx, txOperations(tx, { ...extras, events: evs, mainnet })));
   }
-  return {
-    block_identifier: identifierOf(block),
-    parent_block_identifier: parent,
-    timestamp: blockTimestamp(block),
-    transactions,
-    metadata: { burn_block_height: block.burn_block_height },
+  const out: RosettaBlockAnswer = {
+    block: {
+      block_identifier: identifierOf(block),
+      parent_block_identifier: parent,
+      timestamp: blockTimestamp(block),
+      transactions,
+      metadata: { burn_block_height: block.burn_block_height },
+    },
   };
+  if (relocks.length) out.other_transactions = [{ hash: relockTxId(block.index_block_hash) }];
+  return out;
 }
 
 /**

@@ -11,7 +11,7 @@ import { rosettaError } from './errors.ts';
 import { normalizeHash, rosettaBody } from './request.ts';
 import { meshResponses, meshSchema } from './schemas.ts';
 import { findBlock, pendingTx } from './queries.ts';
-import { rosettaBlock, rosettaBlockTransaction, rosettaTransaction } from './block.ts';
+import { relockTransactionOf, rosettaBlock, rosettaBlockTransaction, rosettaTransaction } from './block.ts';
 import { opTxOf, txOperations } from './operations.ts';
 import { stackingOperationType } from './stacking.ts';
 
@@ -36,7 +36,7 @@ export const dataRoutes: RouteDef<ApiContext>[] = [
       const block = await findBlock(ctx.store, { hash: id.hash === undefined ? undefined : normalizeHash(id.hash), index: id.index });
       const out = block ? await rosettaBlock(ctx, block) : undefined;
       if (!out) throw rosettaError('blockNotFound');
-      return { block: out };
+      return out;
     },
   },
   {
@@ -58,7 +58,12 @@ export const dataRoutes: RouteDef<ApiContext>[] = [
         .sort((a, b) => Number(b.canonical && b.microblock_canonical) - Number(a.canonical && a.microblock_canonical));
       const row = candidates[0];
       const block = row ? await blockByHash(ctx.store, 'index_block_hash', row.index_block_hash) : undefined;
-      const tx = row && block ? await rosettaBlockTransaction(ctx, block, row) : undefined;
+      let tx = row && block ? await rosettaBlockTransaction(ctx, block, row) : undefined;
+      // Not a mined tx: the named block's transaction giving back relocked STX (see relock.ts)?
+      if (!row && hash !== undefined) {
+        const named = await blockByHash(ctx.store, 'block_hash', hash);
+        tx = named ? await relockTransactionOf(ctx.store, named, txId) : undefined;
+      }
       if (!tx) throw rosettaError('transactionNotFound', hash === undefined ? undefined : `no transaction ${txId} in block ${hash}`);
       // The reference answered the transaction object itself; Mesh wraps it in `transaction`: both.
       return { ...tx, transaction: tx };

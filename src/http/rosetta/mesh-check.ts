@@ -1,6 +1,10 @@
 // For tests: checks a Rosetta request or answer against the schemas its route declares (the Mesh
 // objects of schemas/rosetta/mesh.json), as a list of problems (empty when it validates).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { SHARED } from '../../testing/service.ts';
 import { describeAjvError } from '../route.ts';
 import { rosettaRoutes } from './routes.ts';
 import { meshSchema } from './schemas.ts';
@@ -46,4 +50,27 @@ export async function rosettaPost<T = Record<string, unknown>>(apiUrl: string, p
   const answer = (await res.json()) as T;
   problems.push(...responseProblems(path, res.status, answer));
   return { status: res.status, body: answer };
+}
+
+export interface RosettaGolden {
+  url: string;
+  status: number;
+  request_body: unknown;
+  body: unknown;
+}
+
+/** The reference's recorded /rosetta/v1 answers for a fixture. */
+export function rosettaGoldens(fixture: string): RosettaGolden[] {
+  const text = gunzipSync(readFileSync(join(SHARED, 'goldens', `${fixture}.jsonl.gz`))).toString('utf8');
+  return text
+    .split('\n')
+    .filter((l) => l.includes('/rosetta/v1'))
+    .map((l) => JSON.parse(l) as RosettaGolden);
+}
+
+/** The fixture's chain: the network the reference served ('mainnet' or 'testnet') and its chain id. */
+export function fixtureNetwork(fixture: string): { network: string; chainId: string } {
+  const list = rosettaGoldens(fixture).find((g) => g.url === '/rosetta/v1/network/list')?.body as { network_identifiers: Array<{ network: string }> } | undefined;
+  const network = list?.network_identifiers[0].network ?? 'testnet';
+  return { network, chainId: network === 'mainnet' ? '0x00000001' : '0x80000000' };
 }

@@ -4,38 +4,14 @@
 // against the Mesh object its route declares (200) or the Mesh Error (any other status).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { SHARED, startService, waitForProcessing } from '../../testing/service.ts';
+import { startService, waitForProcessing } from '../../testing/service.ts';
 import { GOLDEN_FIXTURES, diffGoldens, feedFixture } from '../../testing/goldens.ts';
-import { rosettaPost } from './mesh-check.ts';
-
-interface Golden {
-  url: string;
-  status: number;
-  request_body: unknown;
-  body: unknown;
-}
-
-function rosettaGoldens(fixture: string): Golden[] {
-  const text = gunzipSync(readFileSync(join(SHARED, 'goldens', `${fixture}.jsonl.gz`))).toString('utf8');
-  return text
-    .split('\n')
-    .filter((l) => l.includes('/rosetta/v1'))
-    .map((l) => JSON.parse(l) as Golden);
-}
-
-/** The fixture's chain, from the network the reference served. */
-function chainIdOf(goldens: Golden[]): string {
-  const list = goldens.find((g) => g.url === '/rosetta/v1/network/list')?.body as { network_identifiers: Array<{ network: string }> } | undefined;
-  return list?.network_identifiers[0].network === 'mainnet' ? '0x00000001' : '0x80000000';
-}
+import { fixtureNetwork, rosettaGoldens, rosettaPost } from './mesh-check.ts';
 
 for (const fixture of GOLDEN_FIXTURES) {
   test(`${fixture}: /rosetta/v1 answers as the reference, in Mesh shapes`, async () => {
     const goldens = rosettaGoldens(fixture);
-    const svc = await startService({ env: { STACKS_CHAIN_ID: chainIdOf(goldens) } });
+    const svc = await startService({ env: { STACKS_CHAIN_ID: fixtureNetwork(fixture).chainId } });
     try {
       await feedFixture(svc.eventUrl, fixture);
       const status = await waitForProcessing(svc.apiUrl);
