@@ -10,6 +10,8 @@ export interface QueryTargets {
   heavyCount: number;
   principals: string[];
   heights: number[];
+  /** The Rosetta network name of the chain ('mainnet' for SP/SM addresses). */
+  network: 'mainnet' | 'testnet';
 }
 
 async function main(): Promise<void> {
@@ -20,7 +22,8 @@ async function main(): Promise<void> {
   const heavy = await q<{ principal: string; n: string }>(`SELECT principal, count() AS n FROM principal_txs WHERE principal NOT LIKE '%.%' GROUP BY principal ORDER BY n DESC LIMIT 1`);
   const principals = (await q<{ principal: string }>(`SELECT DISTINCT principal FROM principal_txs WHERE principal NOT LIKE '%.%' ORDER BY cityHash64(principal) LIMIT 500`)).map((r) => r.principal);
   const heights = (await q<{ h: string }>(`SELECT block_height AS h FROM block_canonical FINAL WHERE canonical = 1 ORDER BY cityHash64(index_block_hash) LIMIT 500`)).map((r) => Number(r.h));
-  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights };
+  const network = /^S[PM]/.test(principals[0] ?? 'SP') ? 'mainnet' : 'testnet';
+  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights, network };
   console.log(JSON.stringify(targets));
   await store.client.close();
 }
