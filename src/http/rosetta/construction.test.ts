@@ -18,7 +18,8 @@ import {
   signMessageHashRsv,
   type StacksTransactionWire,
 } from '@stacks/transactions';
-import { startService, type RunningService } from '../../testing/service.ts';
+import { startService, waitForProcessing, type RunningService } from '../../testing/service.ts';
+import { feedFixture } from '../../testing/goldens.ts';
 import { startNode, type FakeNode, type Hit } from '../proxy/test-support.ts';
 import { rosettaPost } from './mesh-check.ts';
 
@@ -27,6 +28,7 @@ const STX = { symbol: 'STX', decimals: 6 };
 const NONCE = 7;
 const ESTIMATE = 250;
 const BURN_HEIGHT = 120;
+const MOCKNET_TIP = '0x7682af212d3c1ef62613412f9b5a727269b4548f14eca2e3f941f7ad8b3c11b2';
 
 let node: FakeNode;
 let svc: RunningService;
@@ -41,6 +43,7 @@ function standIn(hit: Hit, _req: unknown, res: import('node:http').ServerRespons
     res.end(JSON.stringify(body));
   };
   if (hit.method === 'GET' && hit.url.startsWith('/v2/accounts/')) reply({ balance: '0x0', locked: '0x0', nonce: NONCE });
+  else if (hit.method === 'GET' && hit.url === '/v2/neighbors') reply({ sample: [], inbound: [{ public_key_hash: 'aa'.repeat(20) }], outbound: [{ public_key_hash: 'aa'.repeat(20) }, { public_key_hash: 'bb'.repeat(20) }] });
   else if (hit.method === 'GET' && hit.url === '/v2/pox') reply({ contract_id: 'ST000000000000000000002AMW42H.pox-4', current_burnchain_block_height: BURN_HEIGHT, current_cycle: { id: 5 } });
   else if (hit.method === 'POST' && hit.url === '/v2/fees/transaction') reply({ estimations: [{ fee: 180 }, { fee: ESTIMATE }, { fee: 400 }] });
   else if (hit.method === 'POST' && hit.url === '/v2/transactions') {
@@ -57,6 +60,9 @@ function standIn(hit: Hit, _req: unknown, res: import('node:http').ServerRespons
 before(async () => {
   node = await startNode('stand-in', { handler: standIn });
   svc = await startService({ env: { STACKS_CHAIN_ID: '0x80000000', STACKS_CORE_RPC_HOST: '127.0.0.1', STACKS_CORE_RPC_PORT: String(node.port), STACKS_CORE_PROXY_HEALTH_INTERVAL_MS: '200' } });
+  // A chain to stand on (recent_block_hash, network status): the mocknet log (testnet).
+  await feedFixture(svc.eventUrl, 'mocknet');
+  await waitForProcessing(svc.apiUrl);
 });
 
 after(async () => {
@@ -95,6 +101,7 @@ async function constructAndSubmit(operations: (sender: string) => Array<Record<s
   assert.deepEqual(pre.required_public_keys, [{ address: sender }]);
   const meta = await post('metadata', { options: pre.options, public_keys });
   assert.equal(meta.metadata.account_sequence, NONCE);
+  assert.equal(meta.metadata.recent_block_hash, MOCKNET_TIP);
   assert.deepEqual(meta.suggested_fee, [{ value: String(ESTIMATE), currency: STX }]);
   const payloads = await post('payloads', { operations: ops, metadata: meta.metadata, public_keys });
   assert.equal(payloads.payloads.length, 1);
@@ -276,6 +283,15 @@ test("bad construction input gets the reference's Rosetta errors", async () => {
   } finally {
     rejectBroadcasts = false;
   }
+});
+
+test("/network/status reads the peers and the sync target from the node pool", async () => {
+  const r = await rosettaPost<Record<string, any>>(svc.apiUrl, '/rosetta/v1/network/status', { network_identifier }, problems);
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.body.current_block_identifier, { index: 28, hash: MOCKNET_TIP });
+  assert.deepEqual(r.body.peers, [{ peer_id: 'aa'.repeat(20) }, { peer_id: 'bb'.repeat(20) }]);
+  // The stand-in node claims a tip of 1000: we are behind it.
+  assert.deepEqual(r.body.sync_status, { current_index: 28, target_index: node.tip, synced: false });
 });
 
 test('every construction request and answer above validates against the Mesh schemas', () => {
