@@ -15,7 +15,7 @@ import { meshResponses, meshSchema } from './schemas.ts';
 import { tipBlock } from './queries.ts';
 import { memoText } from './operations.ts';
 import { addressOfKey, hash160, publicKeyBytes } from './construction/keys.ts';
-import { optionsOf, type ConstructionOptions, type IntentOperation } from './construction/options.ts';
+import { optionsOf, outOfRange, type ConstructionOptions, type IntentOperation } from './construction/options.ts';
 import { estimatedSize, payloadOf, unsignedTx, type Network } from './construction/build.ts';
 import { isStandardSingleSig, isUnsigned, presignSighash, withSignature } from './construction/sighash.ts';
 import { checkRecoverableSignature } from './construction/secp256k1.ts';
@@ -134,6 +134,8 @@ export const constructionRoutes: RouteDef<ApiContext>[] = [
       if (options.symbol !== STX.symbol) throw rosettaError('invalidCurrencySymbol');
       if (options.decimals !== STX.decimals) throw rosettaError('invalidCurrencyDecimals');
       if (!options.fee && options.size === undefined) throw rosettaError('missingTransactionSize');
+      const range = outOfRange(options);
+      if (range) throw range;
       if (options.type === 'token_transfer') {
         if (!options.token_transfer_recipient_address || !isValidPrincipal(options.token_transfer_recipient_address)) throw rosettaError('invalidRecipient');
       } else if (options.type === 'stack_stx' || options.type === 'delegate_stx' || options.type === 'revoke_delegate_stx') {

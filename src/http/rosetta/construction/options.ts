@@ -108,5 +108,14 @@ export function optionsOf(operations: readonly IntentOperation[]): ConstructionO
   }
   for (const k of Object.keys(o) as Array<keyof ConstructionOptions>) if (o[k] === undefined) delete o[k];
   if (!o.type) return rosettaError('invalidOperation', 'no token_transfer, stack_stx, delegate_stx or revoke_delegate_stx operation');
-  return o;
+  return outOfRange(o) ?? o;
+}
+
+/** Values the transaction cannot hold: a u64 fee (here, a safe integer), a u64 transfer, u128 stacking amounts. */
+export function outOfRange(o: ConstructionOptions): HttpError | undefined {
+  const fee = o.fee === undefined ? 0n : BigInt(o.fee);
+  if ((fee < 0n ? -fee : fee) > BigInt(Number.MAX_SAFE_INTEGER)) return rosettaError('invalidFee', 'a fee is at most 2^53 - 1 microSTX');
+  const max = o.type === 'token_transfer' ? 2n ** 64n : 2n ** 128n;
+  for (const v of [o.amount, o.pox_max_amount, o.pox_auth_id]) if (v !== undefined && BigInt(v) >= max) return rosettaError('invalidOperation', `${v} does not fit the transaction (below ${max})`);
+  return undefined;
 }
