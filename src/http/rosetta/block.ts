@@ -146,13 +146,13 @@ export async function rosettaBlock(ctx: Pick<ApiContext, 'store' | 'ingest' | 'c
   const [parent, txRows] = await Promise.all([parentOf(store, block), blockTxRows(store, block)]);
   if (!parent) return undefined;
   const ordered = referenceTxOrder(block, txRows);
-  const events = eventsShown(block) ? await stxEvents(store, ordered) : new Map<string, StxEvent[]>();
   const coinbase = ordered.find((t) => t.type_id === 'coinbase');
-  const [extras, abis, relocks] = await Promise.all([
+  const [events, extras, abis] = await Promise.all([
+    eventsShown(block) ? stxEvents(store, ordered) : new Map<string, StxEvent[]>(),
     coinbase ? coinbaseExtras(ctx, block, coinbase.tx_id) : { minerRewards: [], unlocks: [] },
     callAbis(store, ordered),
-    blockRelocks(store, block, ordered, events),
   ]);
+  const relocks = await blockRelocks(store, block, ordered, events);
   const mainnet = ctx.config.isMainnet;
   const transactions: RosettaTransaction[] = [];
   for (const row of ordered) {
