@@ -60,9 +60,9 @@ export const dataRoutes: RouteDef<ApiContext>[] = [
       const block = row ? await blockByHash(ctx.store, 'index_block_hash', row.index_block_hash) : undefined;
       let tx = row && block ? await rosettaBlockTransaction(ctx, block, row) : undefined;
       // Not a mined tx: the named block's transaction giving back relocked STX (see relock.ts)?
-      if (!row && hash !== undefined) {
-        const named = await blockByHash(ctx.store, 'block_hash', hash);
-        tx = named ? await relockTransactionOf(ctx.store, named, txId) : undefined;
+      if (!row && (hash !== undefined || wanted.index !== undefined)) {
+        const named = await findBlock(ctx.store, { hash, index: wanted.index });
+        tx = named && (wanted.index === undefined || named.block_height === wanted.index) ? await relockTransactionOf(ctx.store, named, txId) : undefined;
       }
       if (!tx) throw rosettaError('transactionNotFound', hash === undefined ? undefined : `no transaction ${txId} in block ${hash}`);
       // The reference answered the transaction object itself; Mesh wraps it in `transaction`: both.
