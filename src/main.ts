@@ -60,6 +60,7 @@ async function main(): Promise<void> {
         ? (_txid, rawTx) => void pipeline.writer.append({ path: '/new_mempool_tx', body: Buffer.from(JSON.stringify([`0x${rawTx.toString('hex')}`])) })
         : undefined,
     });
+    ctx.node = proxy.node;
     const cache = responseCacheFromEnv();
     // Answers depend on stored chain data: here the processor's committed entry; a read-only process
     // cannot see that cheaply, so its entries live for one second.

@@ -3,8 +3,8 @@
 // exact µSTX balance — so memory is O(accounts), independent of the chain length.
 import * as crypto from 'node:crypto';
 import { c32address } from '../../src/workers/decode/c32.ts';
-import type { Address } from './clarity-encode.ts';
-import { HashMode, type SpendingCondition } from './tx-encode.ts';
+import type { Address } from '../../src/encode/clarity.ts';
+import { HashMode, type SpendingCondition } from '../../src/encode/transaction.ts';
 import { derive, type Rng } from './rng.ts';
 
 export interface AccountsOptions {

@@ -15,7 +15,10 @@ export interface LoadResult {
   p99: number;
 }
 
-export async function closedLoop(baseUrl: string, name: string, nextPath: (i: number) => string, clients: number, limits: { requests: number; seconds: number }): Promise<LoadResult> {
+/** A GET of a path, or a POST of a JSON body to it (the Rosetta endpoints). */
+export type QueryRequest = string | { path: string; body: unknown };
+
+export async function closedLoop(baseUrl: string, name: string, nextPath: (i: number) => QueryRequest, clients: number, limits: { requests: number; seconds: number }): Promise<LoadResult> {
   const pool = new Pool(baseUrl, { connections: clients, pipelining: 1 });
   const latencies: number[] = [];
   let issued = 0;
@@ -24,10 +27,14 @@ export async function closedLoop(baseUrl: string, name: string, nextPath: (i: nu
   const started = performance.now();
   const worker = async () => {
     while (issued < limits.requests && performance.now() < deadline) {
-      const path = nextPath(issued++);
+      const next = nextPath(issued++);
       const t0 = performance.now();
       try {
-        const res = await pool.request({ path, method: 'GET' });
+        const res = await pool.request(
+          typeof next === 'string'
+            ? { path: next, method: 'GET' }
+            : { path: next.path, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(next.body) },
+        );
         await res.body.arrayBuffer();
         if (res.statusCode >= 500) errors++;
       } catch {

@@ -1,11 +1,13 @@
 // The query benchmark: the issue's endpoints at 1, 8 and 32 closed-loop clients against a running
 // service on a populated store.
-import { closedLoop, type LoadResult } from './load.ts';
+import { closedLoop, type LoadResult, type QueryRequest } from './load.ts';
 import type { QueryTargets } from './targets.ts';
 
-export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: number) => string; warm?: number }> {
+export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: number) => QueryRequest; warm?: number }> {
   const pick = <T>(list: T[], i: number) => list[i % list.length];
   const principal = (i: number) => pick(t.principals, i);
+  const network_identifier = { blockchain: 'stacks', network: t.network };
+  const rosetta = (path: string, body: Record<string, unknown>): QueryRequest => ({ path: `/rosetta/v1${path}`, body: { network_identifier, ...body } });
   return [
     { name: 'tx by id', path: (i) => `/extended/v1/tx/${pick(t.txIds, i)}` },
     // Txs asked for before: a mined canonical tx's answer is cached until a reorg, across new blocks.
@@ -24,6 +26,9 @@ export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: num
     { name: 'NFT holdings of the heaviest holder', path: () => `/extended/v1/tokens/nft/holdings?principal=${t.heavyNftHolder}` },
     { name: 'FT holders of the busiest token', path: () => `/extended/v1/tokens/ft/${encodeURIComponent(t.busiestToken)}/holders` },
     { name: 'BNS name lookup', path: () => `/v1/names/${t.bnsName}` },
+    { name: 'rosetta block', path: (i) => rosetta('/block', { block_identifier: { index: pick(t.heights, i) } }) },
+    { name: 'rosetta account balance', path: (i) => rosetta('/account/balance', { account_identifier: { address: principal(i) } }) },
+    { name: 'rosetta account balance at a block', path: (i) => rosetta('/account/balance', { account_identifier: { address: principal(i) }, block_identifier: { index: pick(t.heights, i) } }) },
   ];
 }
 

@@ -20,6 +20,8 @@ export interface QueryTargets {
   bnsName: string;
   /** (principal, tx id) pairs where the principal took part in the tx (with_transfers). */
   pairs: Array<[string, string]>;
+  /** The Rosetta network name of the chain ('mainnet' for SP/SM addresses). */
+  network: 'mainnet' | 'testnet';
 }
 
 async function main(): Promise<void> {
@@ -37,7 +39,8 @@ async function main(): Promise<void> {
   const busiestToken = await first(`SELECT asset FROM ft_holders WHERE asset != 'stx' GROUP BY asset ORDER BY uniqExact(principal) DESC LIMIT 1`);
   const busiestContract = await first(`SELECT contract_identifier FROM contract_logs GROUP BY contract_identifier ORDER BY count() DESC LIMIT 1`);
   const bnsName = (await first(`SELECT name FROM bns_names LIMIT 1`)) || 'no-such-name.btc';
-  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights, heavyNftHolder, busiestToken, busiestContract, bnsName, pairs };
+  const network = /^S[PM]/.test(principals[0] ?? 'SP') ? 'mainnet' : 'testnet';
+  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights, heavyNftHolder, busiestToken, busiestContract, bnsName, pairs, network };
   console.log(JSON.stringify(targets));
   await store.client.close();
 }

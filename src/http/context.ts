@@ -3,6 +3,7 @@ import type { Store } from '../storage/client.ts';
 import type { Config } from '../config/config.ts';
 import type { ServingStore } from '../serving/store.ts';
 import type { ServingView } from '../serving/view.ts';
+import type { NodeClient } from './proxy/node-client.ts';
 
 export interface IngestStatus {
   /** Newest durable event-log id. */
@@ -18,4 +19,6 @@ export interface ApiContext {
   ingest?: IngestStatus;
   /** The serving store (rendered documents, per-principal keys) and its committed view. */
   serving?: { store: ServingStore; view: ServingView };
+  /** The Stacks node pool, for the API's own node requests (set once the proxy is up). */
+  node?: NodeClient;
 }

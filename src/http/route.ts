@@ -18,8 +18,6 @@ export interface RouteDef<Ctx = unknown> {
   tags?: string[];
   params?: JsonSchema;
   query?: JsonSchema;
-  /** JSON request body (POST): read whole, parsed and validated before the handler runs. */
-  body?: JsonSchema;
   /** Response schemas by status code. */
   responses?: Record<number, JsonSchema>;
   handler: (req: ApiRequest, ctx: Ctx) => Promise<Reply | unknown>;
@@ -27,6 +25,34 @@ export interface RouteDef<Ctx = unknown> {
   cache?: boolean;
   /** True for an answer only a reorg can change (cached across new blocks until one). */
   stableUntilReorg?: (body: unknown) => boolean;
+  /** JSON Schema of a POST body (the OpenAPI document shows it; the handler reads it with bodyOf). */
+  body?: JsonSchema;
+  /** Parse the body and validate it against `body` before the handler runs, answering a bad one as
+   *  the reference does (400 FST_ERR_VALIDATION); otherwise the handler validates (e.g. Rosetta,
+   *  whose errors have their own shape). */
+  validateBody?: boolean;
+}
+
+/** POST bodies above this size are answered 413 without running the handler. */
+export const POST_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Collects a POST body. Must be called synchronously in the uWS handler (before any await): uWS
+ * only delivers body chunks to a callback registered there. The chunks' ArrayBuffers are reused
+ * after each callback, so each is copied.
+ */
+function readBody(res: HttpResponse, state: ResponseState, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.onData((ab, isLast) => {
+      if (state.aborted || size > limit) return;
+      size += ab.byteLength;
+      if (size > limit) return reject(httpError(413, `the request body exceeds the limit of ${limit} bytes`));
+      chunks.push(Buffer.from(new Uint8Array(ab)));
+      if (isLast) resolve(Buffer.concat(chunks, size));
+    });
+  });
 }
 
 /** Response caching for registerRoutes: the cache, and the versions of the data answers depend on. */
@@ -38,25 +64,6 @@ export interface CacheOptions {
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
 /** Bodies are parsed without coercion: a JSON body already has its types. */
 const bodyAjv = new Ajv({ useDefaults: true, allErrors: false, strict: false });
-
-/** Largest JSON request body a route reads. */
-const BODY_LIMIT = 1024 * 1024;
-
-/** Reads the whole request body; must be called synchronously inside the uWS handler. */
-function readBody(res: HttpResponse, state: ResponseState): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    res.onData((chunk, isLast) => {
-      if (size <= BODY_LIMIT) {
-        size += chunk.byteLength;
-        // uWS reuses the chunk's memory after the callback: copy it.
-        if (size <= BODY_LIMIT) parts.push(Buffer.from(new Uint8Array(chunk)));
-      }
-      if (isLast) resolve(state.aborted || size > BODY_LIMIT ? null : Buffer.concat(parts));
-    });
-  });
-}
 
 /** The parsed JSON body, or the reference's 400 (Fastify's wording for a body that does not parse). */
 function parseBody(raw: Buffer): unknown {
@@ -124,7 +131,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
   for (const route of routes) {
     const names = paramNamesOf(route.path);
     const validate = requestValidator(route as RouteDef<never>);
-    const checkBody = route.body ? bodyAjv.compile(route.body) : undefined;
+    const checkBody = route.validateBody && route.body ? bodyAjv.compile(route.body) : undefined;
     const checkResponse = responseCheck(route as RouteDef<never>);
     const handle = (res: HttpResponse, req: HttpRequest): void => {
       const state: ResponseState = { aborted: false };
@@ -132,7 +139,9 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
         state.aborted = true;
       });
       const request = copyRequest(res, req, names);
-      const bodyRead = checkBody ? readBody(res, state) : undefined;
+      const bodyRead = route.method === 'post' ? readBody(res, state, POST_BODY_LIMIT) : undefined;
+      // Awaited below unless validation fails first: a 413 must not become an unhandled rejection.
+      bodyRead?.catch(() => {});
       const cacheKey = caching && route.method === 'get' && route.cache !== false ? `${request.path}?${request.rawQuery}` : undefined;
       // Read before the handler runs: an answer is never filed under a newer version than its data.
       const versions = cacheKey ? caching!.versions() : { commit: 0, reorg: 0 };
@@ -144,12 +153,10 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
       void (async () => {
         try {
           validate(request);
-          if (checkBody && bodyRead) {
-            const raw = await bodyRead;
-            if (raw === null) throw httpError(413, `request body larger than ${BODY_LIMIT} bytes`);
-            const body = parseBody(raw);
+          if (bodyRead) (request as ApiRequest & { body?: Buffer }).body = await bodyRead;
+          if (checkBody) {
+            const body = parseBody(bodyOf(request));
             if (!checkBody(body)) throw httpError(400, describeAjvError('body', checkBody.errors), { code: 'FST_ERR_VALIDATION' });
-            (request as ApiRequest & { body?: unknown }).body = body;
           }
           const out = await route.handler(request, ctx);
           const reply = isReply(out) ? out : { status: 200, body: out };
@@ -187,4 +194,9 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
 /** Validated, coerced and defaulted query values (set when the route declares a query schema). */
 export function queryOf<T = Record<string, unknown>>(req: ApiRequest): T {
   return ((req as ApiRequest & { q?: unknown }).q ?? Object.fromEntries(req.query.entries())) as T;
+}
+
+/** The raw body of a POST request (empty for other methods). */
+export function bodyOf(req: ApiRequest): Buffer {
+  return (req as ApiRequest & { body?: Buffer }).body ?? Buffer.alloc(0);
 }

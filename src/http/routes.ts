@@ -16,8 +16,9 @@ import { contractRoutes } from './contracts/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { bnsRoutes } from './bns/routes.ts';
+import { rosettaRoutes } from './rosetta/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes];
 
 let openApiDocument: unknown;
 

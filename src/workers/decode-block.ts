@@ -323,7 +323,7 @@ export function decodeBlockRows(b: NodeBlock, boot?: NodeBlock) {
     pox_v3_unlock_height: b.pox_v3_unlock_height ?? 0,
     pox_v4_unlock_height: b.pox_v4_unlock_height ?? 0,
   });
-  for (const r of b.matured_miner_rewards ?? []) {
+  for (const [reward_index, r] of (b.matured_miner_rewards ?? []).entries()) {
     const coinbase = u128Amount(r.coinbase_amount ?? '0');
     const anchored = u128Amount(r.tx_fees_anchored ?? '0');
     const confirmed = u128Amount(r.tx_fees_streamed_confirmed ?? '0');
@@ -339,6 +339,7 @@ export function decodeBlockRows(b: NodeBlock, boot?: NodeBlock) {
       tx_fees_anchored: anchored,
       tx_fees_streamed_confirmed: confirmed,
       tx_fees_streamed_produced: produced,
+      reward_index,
     });
     if (r.recipient) sheet.reward(r.recipient, coinbase + anchored + confirmed + produced);
   }

@@ -33,6 +33,7 @@ export const infoRoutes: RouteDef<ApiContext>[] = [
     summary: 'Fetch fee rate (deprecated: a constant)',
     tags: ['Fees'],
     body: FEE_RATE_REQUEST,
+    validateBody: true,
     responses: { 200: FEE_RATE },
     handler: async () => ({ fee_rate: FEE_RATE_CONSTANT }),
   },

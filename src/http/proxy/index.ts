@@ -7,3 +7,4 @@
 export { loadProxyConfig, parseNodeList, formatAddress, type ProxyConfig, type ProxyNodeAddress } from './config.ts';
 export { createProxyPlugin, type ProxyPlugin, type ProxyPluginOptions } from './proxy.ts';
 export type { ProxyLogger } from './pool.ts';
+export { NodeUnavailable, type NodeClient, type NodeAnswer, type NodeRequest } from './node-client.ts';

@@ -21,6 +21,7 @@ import { NodePool, describeConnectError, errorCode, isConnectError, isProtocolEr
 import { StreamedBody } from './body.ts';
 import { Attempt, ProxyAbort, RESET_CODES, type AttemptOwner } from './attempt.ts';
 import { parseTxid, rawTxOf } from './broadcast.ts';
+import { createNodeClient, type NodeClient } from './node-client.ts';
 
 export { parseTxid, rawTxOf };
 
@@ -52,6 +53,8 @@ export interface ProxyPlugin {
   ready(): Promise<void>;
   /** The Prometheus text of the proxy's metrics. */
   metricsText(): string;
+  /** The same pool for the API's own node requests (with failover). */
+  node: NodeClient;
 }
 
 /** Bodies up to this size are collected and sent as one Buffer (replayable); larger ones are streamed. */
@@ -93,7 +96,7 @@ export function createProxyPlugin(config: ProxyConfig, options: ProxyPluginOptio
     }
   };
 
-  return { plugin, close: () => pool.close(), ready: () => pool.ready(), metricsText };
+  return { plugin, close: () => pool.close(), ready: () => pool.ready(), metricsText, node: createNodeClient(pool, config.timeoutMs, options.onBroadcastAccepted, log) };
 }
 
 interface Shared {

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cl, serializeCV, type ClarityValue as StacksValue } from '@stacks/transactions';
-import { clarityHexRepr } from '../../src/workers/decode/index.ts';
-import { Cv, clarityHex, type ClarityValue } from './clarity-encode.ts';
+import { clarityHexRepr } from '../workers/decode/index.ts';
+import { Cv, clarityHex, type ClarityValue } from './clarity.ts';
 
 const addr = { version: 22, hash160: Buffer.from('a46ff88886c2ef9762d970b4d2c63678835bd39d', 'hex') };
 const P = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';

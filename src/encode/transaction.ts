@@ -1,9 +1,9 @@
-// SIP-005 transaction serialization (EVENT-OBSERVER.md §12): authorization (standard / sponsored,
-// single-sig / multi-sig), post-conditions and every payload the generator emits. Signatures are
-// structurally valid filler supplied by the caller (65 bytes); public keys in multi-sig fields are
-// real compressed secp256k1 points.
-import { Writer, writeAddress, writeClarity, type Address, type ClarityValue } from './clarity-encode.ts';
-import { txIdOf } from '../../src/workers/decode/transaction.ts';
+// SIP-005 transaction serialization (EVENT-OBSERVER.md §12), the inverse of src/workers/decode:
+// authorization (standard / sponsored, single-sig / multi-sig), post-conditions and the payloads the
+// benchmark generator and the Rosetta construction endpoints build. Signatures are supplied by the
+// caller (65 bytes: real ones, an empty one to be signed, or the generator's filler).
+import { Writer, writeAddress, writeClarity, type Address, type ClarityValue } from './clarity.ts';
+import { txIdOf } from '../workers/decode/transaction.ts';
 
 export const HashMode = { P2PKH: 0x00, P2SH: 0x01, P2WPKH: 0x02, P2WSH: 0x03, P2SHNonSequential: 0x05, P2WSHNonSequential: 0x07 } as const;
 export const AnchorMode = { OnChainOnly: 0x01, OffChainOnly: 0x02, Any: 0x03 } as const;
@@ -13,7 +13,16 @@ export const NonFungibleCode = { Sent: 0x10, NotSent: 0x11 } as const;
 export const TenureChangeCause = { BlockFound: 0x00, Extended: 0x01 } as const;
 
 export type SpendingCondition =
-  | { kind: 'single'; hashMode: number; signer: Buffer; nonce: number; fee: number; signature: Buffer }
+  | {
+      kind: 'single';
+      hashMode: number;
+      signer: Buffer;
+      nonce: number;
+      fee: number;
+      signature: Buffer;
+      /** 0x00 compressed (default) or 0x01 uncompressed public key. */
+      keyEncoding?: number;
+    }
   | {
       kind: 'multi';
       hashMode: number;
@@ -71,7 +80,7 @@ export interface UnsignedTx {
 function writeCondition(w: Writer, c: SpendingCondition): void {
   w.u8(c.hashMode).bytes(c.signer).u64(c.nonce).u64(c.fee);
   if (c.kind === 'single') {
-    w.u8(0x00).bytes(c.signature); // compressed key encoding + recoverable signature
+    w.u8(c.keyEncoding ?? 0x00).bytes(c.signature); // key encoding + recoverable signature
     return;
   }
   w.u32(c.signatures.length + c.publicKeys.length);
@@ -175,6 +184,13 @@ export function encodeTx(tx: UnsignedTx): Buffer {
   w.u8(tx.anchorMode).u8(tx.postConditionMode).u32(tx.postConditions.length);
   for (const pc of tx.postConditions) writePostCondition(w, pc);
   writePayload(w, tx.payload);
+  return w.done();
+}
+
+/** A payload alone, serialized (what the node's fee estimator takes). */
+export function encodePayload(p: Payload): Buffer {
+  const w = new Writer(1024);
+  writePayload(w, p);
   return w.done();
 }
 
