@@ -28,7 +28,7 @@ test('a generated chain: serving store, mempool nonces and streamed tx_index', a
   const dataDir = join(dir, 'data');
   const imp = await runScript('src/ingest/cli/import-events.ts', ['--file', file], { STACKS_API_DATA_DIR: dataDir });
   assert.equal(imp.code, 0, imp.output);
-  await assertServingEqualsClickHouse(dataDir, 150);
+  await assertServingEqualsClickHouse(dataDir, 60);
 
   // Streamed txs and the tx_index each had in its stream.
   const streamed = new Map<string, number>();

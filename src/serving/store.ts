@@ -49,8 +49,8 @@ export interface ServingStore {
   txEvents: Database<string, [number, number]>;
   /** [tx_id, placement id] -> where. */
   txPlacements: Database<PlacementRef, [string, number]>;
-  /** tx_id -> raw tx hex (mined or mempool). */
-  rawTxs: Database<string, string>;
+  /** tx_id -> raw tx bytes (mined or mempool; see rawTxOf). */
+  rawTxs: Database<Buffer, string>;
   blockDocs: Database<BlockDoc, string>;
   /** [block_hash, index_block_hash] */
   blockHashes: Database<null, [string, string]>;
@@ -95,7 +95,7 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     txDocs: db('txDocs', { encoding: 'binary' }),
     txEvents: db('txEvents', { encoding: 'string' }),
     txPlacements: db('txPlacements'),
-    rawTxs: db('rawTxs', { encoding: 'string' }),
+    rawTxs: db('rawTxs', { encoding: 'binary' }),
     blockDocs: db('blockDocs'),
     blockHashes: db('blockHashes'),
     heights: db('heights'),
@@ -140,4 +140,12 @@ export function mempoolDocOf(s: ServingStore, txId: string): MempoolDoc | undefi
 export function principalFactOf(s: ServingStore, principal: string, pid: number): PrincipalTxFact | undefined {
   const b = s.principalTxs.getBinaryFast([principal, pid]);
   return b ? unpack<PrincipalTxFact>(b) : undefined;
+}
+
+/** Raw tx bytes are kept as bytes (half the size of their hex). */
+export const rawTxBytes = (hex: string): Buffer => Buffer.from(hex.startsWith('0x') ? hex.slice(2) : hex, 'hex');
+
+export function rawTxOf(s: ServingStore, txId: string): string | undefined {
+  const b = s.rawTxs.get(txId);
+  return b ? `0x${b.toString('hex')}` : undefined;
 }

@@ -4,7 +4,7 @@
 // entries the marker already covers is skipped, so the signed deltas are applied exactly once.
 import type { ServingStore, BalanceTotals } from './store.ts';
 import type { MempoolState } from './docs.ts';
-import { appliedMarker } from './store.ts';
+import { appliedMarker, rawTxBytes } from './store.ts';
 import type { ServingChanges, ServingOp, BlockContribution } from './changes.ts';
 import { ListOverlay, GLOBAL_LIST } from './list-overlay.ts';
 import { LIST } from './store.ts';
@@ -103,7 +103,7 @@ export class ServingWriter {
           break;
         case 'mempool-doc':
           void s.mempoolDocs.put(op.tx_id, op.doc as Buffer);
-          void s.rawTxs.put(op.tx_id, op.raw_tx);
+          void s.rawTxs.put(op.tx_id, rawTxBytes(op.raw_tx));
           break;
         case 'mempool':
           this.writeMempool(op, mempool);
@@ -131,7 +131,7 @@ export class ServingWriter {
       const d = t.doc;
       void s.txDocs.put(pid, t.packed as Buffer);
       void s.txPlacements.put([d.tx_id, pid], { index_block_hash: d.index_block_hash, microblock_hash: d.microblock_hash, block_height: d.block_height });
-      void s.rawTxs.put(d.tx_id, t.raw_tx);
+      void s.rawTxs.put(d.tx_id, rawTxBytes(t.raw_tx));
       for (const [index, json] of t.allEvents ?? []) void s.txEvents.put([pid, index], json);
     });
     for (const p of served.principalTxs) void s.principalTxs.put([p.principal, pidBase + p.tx], p.packed as Buffer);
@@ -164,7 +164,12 @@ export class ServingWriter {
     const sign = op.canonical ? 1 : -1;
     if (op.canonical) {
       void s.nonCanonical.remove(op.index_block_hash);
-      for (const t of c.txs) lists.append(GLOBAL_LIST, '', t.pid);
+      for (const t of c.txs) {
+        lists.append(GLOBAL_LIST, '', t.pid);
+        // Mined canonically, a tx is answered from its placement; should a reorg return it to the
+        // mempool, its mempool document is rendered again then.
+        void s.mempoolDocs.remove(t.tx_id);
+      }
       for (const e of c.entries) for (const [list, filter] of PRINCIPAL_LISTS) if (listsRow(filter, e.roles)) lists.append(list, e.principal, e.pid);
     } else {
       void s.nonCanonical.put(op.index_block_hash, op.block_height);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { runScript } from './service.ts';
 
 /** Runs `npm run serving-check` on the data dir; asserts it compared answers and found no difference. */
-export async function assertServingEqualsClickHouse(dataDir: string, sample = 1_000_000): Promise<number> {
+export async function assertServingEqualsClickHouse(dataDir: string, sample = 30): Promise<number> {
   const r = await runScript('src/serving/check/cli.ts', ['--sample', String(sample)], { STACKS_API_DATA_DIR: dataDir });
   const summary = /(\d+) passed, (\d+) failed/.exec(r.output);
   assert.ok(summary, `serving-check printed no summary:\n${r.output.slice(-3000)}`);

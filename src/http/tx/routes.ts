@@ -13,6 +13,7 @@ import { fetchRawTx, normalizeTxId } from './queries.ts';
 import { EVENTS_PAGE, RAW_TRANSACTION, TRANSACTION_LIST, TX_OR_MEMPOOL_TX, TX_SEARCH } from './schemas.ts';
 import { JsonText } from '../json-text.ts';
 import { servingReady, txJson } from './served.ts';
+import { rawTxOf } from '../../serving/store.ts';
 import { servedTxList } from './served-lists.ts';
 import {
   BOOL_FALSE,
@@ -268,7 +269,7 @@ export const txRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const id = req.params.tx_id;
       if (!has0x(id)) return redirect(`/extended/v1/tx/0x${id}/raw`);
-      const raw = servingReady(ctx.serving) ? ctx.serving.store.rawTxs.get(normalizeTxId(checkHex(id))) : await fetchRawTx(ctx.store, checkHex(id));
+      const raw = servingReady(ctx.serving) ? rawTxOf(ctx.serving.store, normalizeTxId(checkHex(id))) : await fetchRawTx(ctx.store, checkHex(id));
       if (raw === undefined) throw notFound('could not find raw transaction by ID');
       return { raw_tx: raw };
     },

@@ -52,7 +52,7 @@ export async function checkUrls(store: Store, sample: number): Promise<string[]>
   for (const { principal: p, n } of principals) {
     const a = `/extended/v1/address/${p}`;
     urls.push(`${a}/stx`, `${a}/balances`, `${a}/nonces`, `/extended/v2/addresses/${p}/transactions`, `/extended/v1/tx/mempool?address=${p}`);
-    for (const o of offsets(Number(n), 20, 2)) {
+    for (const o of offsets(Number(n), 20, 1)) {
       urls.push(`${a}/transactions?offset=${o}`, `${a}/transactions_with_transfers?offset=${o}&limit=7`, `/extended/v2/addresses/${p}/transactions?offset=${o}&limit=5`);
     }
   }
