@@ -2,7 +2,7 @@
 // phases pay two slot holders per block-commit, prepare phases burn — and the block-commit txids
 // that become a Stacks block's miner_txid. Also the reward_set a Nakamoto block carries once per cycle.
 import { derive, hex0x, type Rng } from './rng.ts';
-import { base58check } from '../../src/encode/btc-address.ts';
+import { base58CheckEncode } from '../../src/encode/btc-address.ts';
 
 export interface BurnBlock {
   height: number;
@@ -34,7 +34,7 @@ export class BurnChain {
     private readonly opts: BurnChainOptions,
     private readonly rng: Rng,
   ) {
-    for (let i = 0; i < 16; i++) this.pox.push(base58check(opts.mainnet ? 0x00 : 0x6f, derive(20, opts.seed, 'pox-addr', i)));
+    for (let i = 0; i < 16; i++) this.pox.push(base58CheckEncode(opts.mainnet ? 0x00 : 0x6f, derive(20, opts.seed, 'pox-addr', i)));
     this.height = opts.startHeight - 1;
     this.tipHash = this.hashAt(this.height);
   }

@@ -3,7 +3,7 @@
 // Bitcoin address, and the data fields per operation name in snake case.
 import { createHash } from 'node:crypto';
 import { poxLockState } from '../../workers/address-index.ts';
-import { poxAddressToBtc } from '../../workers/decode/btc-address.ts';
+import { poxAddressToBtc } from '../../encode/btc-address.ts';
 import { AddressVersion, c32address } from '../../workers/decode/c32.ts';
 import type { PoxEventRow } from './queries.ts';
 
@@ -46,7 +46,7 @@ export function poxAddrOf(data: Data, mainnet: boolean): { pox_addr: string | nu
   if (!addr || typeof addr.version !== 'string' || typeof addr.hashbytes !== 'string') return { pox_addr: null, pox_addr_raw: '0x' };
   const version = Buffer.from(addr.version.slice(2), 'hex');
   const hash = Buffer.from(addr.hashbytes.slice(2), 'hex');
-  return { pox_addr: poxAddressToBtc(version[0] ?? -1, hash, mainnet ? 'mainnet' : 'testnet'), pox_addr_raw: `0x${Buffer.concat([version, hash]).toString('hex')}` };
+  return { pox_addr: poxAddressToBtc({ version: version[0] ?? -1, hashbytes: hash }, mainnet ? 'mainnet' : 'testnet'), pox_addr_raw: `0x${Buffer.concat([version, hash]).toString('hex')}` };
 }
 
 /** The stacker's balance after the operation (the boot contracts print it before). */

@@ -49,7 +49,7 @@ export function poxTupleToBtc(cv: ClarityValue | undefined, mainnet: boolean): s
   const version = tupleGet(cv, 'version');
   const hashbytes = tupleGet(cv, 'hashbytes');
   if (version?.type !== 'buffer' || hashbytes?.type !== 'buffer' || version.value.length !== 1) return 'Invalid';
-  return poxAddressToBtc({ version: version.value[0], hashbytes: Buffer.from(hashbytes.value) }, mainnet) ?? 'Invalid';
+  return poxAddressToBtc({ version: version.value[0], hashbytes: hashbytes.value }, mainnet ? 'mainnet' : 'testnet') ?? 'Invalid';
 }
 
 /** 'true' when the call returned (ok true) (or (some true)). */

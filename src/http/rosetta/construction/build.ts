@@ -29,7 +29,7 @@ function address(principal: string): Address {
 }
 
 function poxTuple(btc: string, mainnet: boolean): ClarityValue | HttpError {
-  const pox = btcToPoxAddress(btc, mainnet);
+  const pox = btcToPoxAddress(btc, mainnet ? 'mainnet' : 'testnet');
   if (!pox) return rosettaError('invalidOperation', `pox_addr ${JSON.stringify(btc)} is not a ${mainnet ? 'mainnet' : 'testnet'} Bitcoin address`);
   return Cv.tuple({ hashbytes: Cv.buffer(pox.hashbytes), version: Cv.buffer(Buffer.of(pox.version)) });
 }
