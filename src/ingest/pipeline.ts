@@ -51,8 +51,8 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
     },
     async close() {
       unsubscribe();
-      await processor.stop();
-      await writer.close();
+      // The log is flushed and closed while processing stops (a batch being stored may take a while).
+      await Promise.all([processor.stop(), writer.close()]);
       await pool.close();
     },
   };
