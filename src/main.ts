@@ -1,5 +1,6 @@
 // `npm start`: the event observer and the API in one process (or one of them, by STACKS_API_MODE).
-import { loadConfig, ConfigError } from './config/config.ts';
+import { ConfigError } from './config/config.ts';
+import { loadStartupConfig } from './config/startup.ts';
 import { openStore, type Store } from './storage/client.ts';
 import { migrate } from './storage/migrate.ts';
 import { lockDataDir } from './ingest/data-lock.ts';
@@ -8,7 +9,7 @@ import { startObserverThread, type ObserverThread } from './ingest/observer-thre
 import { createApiApp, listen, type Listening } from './http/server.ts';
 import { apiRoutes } from './http/routes.ts';
 import type { ApiContext } from './http/context.ts';
-import { createProxyPlugin, loadProxyConfig, type ProxyPlugin } from './http/proxy/index.ts';
+import { createProxyPlugin, type ProxyPlugin } from './http/proxy/index.ts';
 import { responseCacheFromEnv } from './http/response-cache.ts';
 import { followReorgs } from './http/known-canonical.ts';
 import { installShutdown } from './shutdown.ts';
@@ -30,8 +31,7 @@ async function main(): Promise<void> {
   let config;
   let proxyConfig;
   try {
-    config = loadConfig();
-    proxyConfig = loadProxyConfig();
+    ({ config, proxy: proxyConfig } = loadStartupConfig());
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`configuration error: ${e.message}`);

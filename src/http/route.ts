@@ -7,6 +7,7 @@ import { CORS_HEADERS, writeReply, type Reply, type ResponseState } from './resp
 import { HttpError, httpError } from './errors.ts';
 import type { CacheVersions, ResponseCache } from './response-cache.ts';
 import { withIntegerBounds } from './schema-bounds.ts';
+import { flagOrOff } from '../config/tuning.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ function isReply(v: unknown): v is Reply {
  * the route's declared response schema; a mismatch is answered 500 naming it, so any test that
  * looks at the answer fails.
  */
-const validateResponses = process.env.STACKS_API_VALIDATE_RESPONSES === '1';
+const validateResponses = flagOrOff(process.env, 'STACKS_API_VALIDATE_RESPONSES');
 const responseAjv = new Ajv({ allErrors: false, strict: false });
 
 function responseCheck(route: RouteDef<never>): ((status: number, body: unknown) => string | null) | undefined {
