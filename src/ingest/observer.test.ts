@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { startService, waitForProcessing, SHARED } from '../testing/service.ts';
 import { readRecords } from './event-log/reader.ts';
@@ -155,4 +156,63 @@ test('unknown paths are stored raw and answered 200; large bodies stream through
   const stored = [];
   for await (const r of readRecords(eventLogDir(svc.dataDir), { withBody: false })) stored.push([r.path, r.status]);
   assert.deepEqual(stored, [['/some_future_path', RecordStatus.Accepted], ['/new_block', RecordStatus.Accepted]]);
+});
+
+/** A real /stackerdb_chunks body (the only source of them). */
+function stackerDbBody(): Record<string, unknown> {
+  const rows = readFileSync(join(SHARED, 'fixtures', 'stackerdb-sample-events.tsv.gz'));
+  const line = gunzipSync(rows).toString('utf8').split('\n').find((l) => l.includes('\t/stackerdb_chunks\t'))!;
+  return JSON.parse(parseTsvLine(line)!.payload) as Record<string, unknown>;
+}
+
+test('bodies a store cannot hold are refused with 400 before the ack; none gets a 500; processing never stops on them', { timeout: 300_000 }, async () => {
+  const svc = await startService();
+  try {
+    const block = fixtureRows('fuzzed-transactions-1.tsv').find((r) => r.path === '/new_block' && r.payload.includes('"block_height":3'))!.payload;
+    const attachment = {
+      attachment_index: 1,
+      index_block_hash: `0x${'a'.repeat(64)}`,
+      block_height: 5,
+      content_hash: `0x${'b'.repeat(40)}`,
+      contract_id: 'SP000000000000000000002Q6VF78.bns',
+      metadata: '0x0c',
+      tx_id: `0x${'c'.repeat(64)}`,
+      content: '0x',
+    };
+    const chunks = stackerDbBody();
+    const issuer = (chunks.contract_id as { issuer: unknown[] }).issuer;
+    const withIssuer = (v: unknown) => JSON.stringify({ ...chunks, contract_id: { ...(chunks.contract_id as object), issuer: v } });
+    const cases: Array<[string, string, string]> = [
+      // finding 2: stored as garbage after UInt32, stopping processing for good
+      ['/attachments/new', JSON.stringify([attachment]).replace('"block_height":5', '"block_height":1e41'), 'block_height'],
+      // finding 3: wrapped to height 0 while fork choice used 2^32
+      ['/new_block', block.replace(/"block_height":\s*3\b/, '"block_height":4294967296'), 'block_height'],
+      // finding 5: TypeErrors and stack overflows answered 500, which a node retries forever
+      ['/stackerdb_chunks', JSON.stringify({ ...chunks, contract_id: { name: 'miners' } }), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer(undefined), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer('SP000'), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([issuer[0]]), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([issuer[0], 'zz']), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([999, issuer[1]]), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([issuer[0], [1, 2, 3]]), 'contract_id'],
+      ['/stackerdb_chunks', JSON.stringify({ ...chunks, contract_id: 7 }), 'contract_id'],
+      ['/proposal_response', `{"result":"Ok","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'deeper than'],
+      ['/proposal_response', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, 'deeper than'],
+    ];
+    const wrong: string[] = [];
+    for (const [path, body, what] of cases) {
+      const res = await post(svc.eventUrl + path, body);
+      const json = (await res.json()) as { message?: string };
+      if (res.status !== 400 || !json.message?.includes(what)) wrong.push(`${path} (${what}): ${res.status} ${json.message ?? ''}`.slice(0, 200));
+    }
+    assert.deepEqual(wrong, []);
+    // Real events after them are processed as usual.
+    for (const r of fixtureRows('fuzzed-transactions-1.tsv')) assert.equal((await post(svc.eventUrl + r.path, r.payload)).status, 200);
+    const status = await waitForProcessing(svc.apiUrl);
+    assert.equal((status.event_log as { error?: unknown }).error, undefined);
+    assert.equal(status.status, 'ready');
+    assert.equal((status.chain_tip as { block_height: number }).block_height, 12);
+  } finally {
+    await svc.stop();
+  }
 });

@@ -78,6 +78,8 @@ const costColumns = (c: Cost | undefined) => ({
 function sumCosts(costs: Array<Cost | undefined>): Cost {
   const total = { read_count: 0, read_length: 0, runtime: 0, write_count: 0, write_length: 0 };
   for (const c of costs) for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += c?.[k] ?? 0;
+  // Each cost is at most 2^53-1 (the schema): a sum past that would serialize as 1e+21 one day.
+  for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] = Math.min(total[k], Number.MAX_SAFE_INTEGER);
   return total;
 }
 
