@@ -1,6 +1,5 @@
 // `npm start`: the event observer and the API in one process (or one of them, by STACKS_API_MODE).
-import { ConfigError } from './config/config.ts';
-import { loadStartupConfig } from './config/startup.ts';
+import { configOrExit, loadStartupConfig } from './config/startup.ts';
 import { openStore, type Store } from './storage/client.ts';
 import { migrate } from './storage/migrate.ts';
 import { lockDataDir } from './ingest/data-lock.ts';
@@ -28,17 +27,7 @@ const shutdown = installShutdown(async () => {
 });
 
 async function main(): Promise<void> {
-  let config;
-  let proxyConfig;
-  try {
-    ({ config, proxy: proxyConfig } = loadStartupConfig());
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`configuration error: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const { config, proxy: proxyConfig } = configOrExit(() => loadStartupConfig());
   const { listening } = open;
   open.unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
   const store = (open.store = await openStore(config.store, config.dataDir));

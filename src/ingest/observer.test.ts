@@ -10,7 +10,7 @@ import { readRecords } from './event-log/reader.ts';
 import { RecordStatus } from './event-log/record.ts';
 import { eventLogDir } from './pipeline.ts';
 import { parseTsvLine } from './tsv/copy-text.ts';
-import { openStore, type Store } from '../storage/client.ts';
+import { storeThatRefuses, withStore } from '../testing/store.ts';
 
 const post = (url: string, body: string | Buffer) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body) });
@@ -75,17 +75,9 @@ test('malformed bodies get 400 (oversized 413), are logged as rejected, and chan
 test('an entry whose rows cannot be stored stops processing there; the observer keeps accepting; a fixed restart resumes', async () => {
   const rows = fixtureRows('fuzzed-transactions-1.tsv');
   const half = Math.floor(rows.length / 2);
-  const first = await startService();
-  const dataDir = first.dataDir;
-  try {
-    for (const r of rows.slice(0, half)) assert.equal((await post(first.eventUrl + r.path, r.payload)).status, 200);
-    await waitForProcessing(first.apiUrl);
-  } finally {
-    await first.stop();
-  }
   // The store starts refusing tenure-change txs (as a full disk or a schema mismatch would refuse
   // writes): valid entries that cannot be stored.
-  await withStore(dataDir, (store) => store.client.command({ query: `ALTER TABLE txs ADD CONSTRAINT refuse_tenure_changes CHECK type_id != 'tenure_change'` }));
+  const dataDir = await storeThatRefuses(rows.slice(0, half), `ALTER TABLE txs ADD CONSTRAINT refuse_tenure_changes CHECK type_id != 'tenure_change'`);
   const second = await startService({ dataDir });
   let stoppedAt = 0;
   try {
@@ -119,15 +111,6 @@ test('an entry whose rows cannot be stored stops processing there; the observer 
     await third.stop();
   }
 });
-
-async function withStore(dataDir: string, fn: (store: Store) => Promise<unknown>): Promise<void> {
-  const store = await openStore({ database: 'stacks' }, dataDir);
-  try {
-    await fn(store);
-  } finally {
-    await store.client.close();
-  }
-}
 
 test('unknown paths are stored raw and answered 200; large bodies stream through', async () => {
   const svc = await startService();

@@ -87,7 +87,8 @@ async function accept(res: HttpResponse, state: ResponseState, path: string, chu
   chunks.length = 0;
   let check: CheckResult;
   try {
-    check = await opts.check(path, body);
+    // Paths starting with /_ are this service's own (an export's /_quarantined rows), never a node's.
+    check = path.startsWith('/_') ? { ok: false, reason: `${path}: paths starting with /_ are reserved` } : await opts.check(path, body);
   } catch (err) {
     // The checker itself failed (not the body): the node will retry; nothing was stored.
     console.error(`observer: checking ${path} failed:`, err);

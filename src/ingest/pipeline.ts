@@ -6,6 +6,8 @@ import { EventLogWriter, type AppendInput } from './event-log/writer.ts';
 import { createDecodePool, type DecodePool } from '../workers/pool.ts';
 import { Processor } from './processor/processor.ts';
 import type { IngestStatus } from '../http/context.ts';
+import { heldBlocksReport } from './processor/held-blocks.ts';
+import { watchQuarantine } from './processor/quarantine-watch.ts';
 
 /** What the processor and the API need of the event log, whichever thread writes it. */
 export interface EventLog {
@@ -40,6 +42,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
+  const quarantine = watchQuarantine(processor, writer.dir, opts.live);
   return {
     writer,
     pool,
@@ -48,9 +51,12 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
       receivedId: () => writer.durableId,
       processedId: () => processor.committedId,
       error: () => processor.error,
+      heldBlocks: () => heldBlocksReport(processor.state),
+      quarantined: () => quarantine.list(),
     },
     async close() {
       unsubscribe();
+      quarantine.stop();
       // The log is flushed and closed while processing stops (a batch being stored may take a while).
       await Promise.all([processor.stop(), writer.close()]);
       await pool.close();

@@ -4,6 +4,15 @@
 import type { RowWriter, Store } from '../../storage/client.ts';
 import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
 import { PendingSetChanges } from './pending-set.ts';
+import { RowOwners, failedRowOf, type EntryRef } from './row-owners.ts';
+
+/** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
+ *  said which row that was. */
+export class TargetInsertError extends Error {
+  constructor(readonly target: InsertTarget, readonly entry: EntryRef | undefined, override readonly cause: Error) {
+    super(cause.message);
+  }
+}
 
 export class Batch {
   private readonly text = new Map<string, string[]>();
@@ -15,12 +24,14 @@ export class Batch {
   reorged = false;
   /** Net changes of the pending mempool, written as rows when the batch is stored. */
   readonly pendingSet = new PendingSetChanges();
+  private readonly owners = new RowOwners();
 
   private addText(target: InsertTarget, text: string | undefined): void {
     if (!text) return;
     let parts = this.text.get(target);
     if (!parts) this.text.set(target, (parts = []));
     parts.push(text);
+    this.owners.addPart(target);
     this.bytes += text.length;
   }
 
@@ -34,7 +45,8 @@ export class Batch {
     for (const [target, text] of Object.entries(facts)) this.addText(target, text);
   }
 
-  noteEntry(id: number): void {
+  noteEntry(id: number, path = ''): void {
+    this.owners.noteEntry(id, path);
     if (this.entries === 0) this.from = id;
     this.to = id;
     this.entries++;
@@ -77,6 +89,12 @@ export class Batch {
 
   private async insertTable(writer: RowWriter, target: InsertTarget): Promise<void> {
     const { table, columns } = parseInsertTarget(target);
-    await writer.insertRows(table, columns, this.text.get(target)!.join(''), `${this.from}-${this.to}:${target}`);
+    const texts = this.text.get(target)!;
+    try {
+      await writer.insertRows(table, columns, texts.join(''), `${this.from}-${this.to}:${target}`);
+    } catch (e) {
+      const row = failedRowOf((e as Error).message ?? '');
+      throw new TargetInsertError(target, row === undefined ? undefined : this.owners.entryOfRow(target, texts, row), e as Error);
+    }
   }
 }

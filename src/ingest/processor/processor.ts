@@ -9,7 +9,8 @@ import { targetTable } from '../../workers/rows.ts';
 import { EVENT_TABLE_BIT } from '../../workers/event-tables.ts';
 import { readRecords } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
-import { Batch } from './batch.ts';
+import { Batch, TargetInsertError } from './batch.ts';
+import type { EntryRef } from './row-owners.ts';
 import { loadChainState, type ChainState } from './chain-state.ts';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { applyEntry } from './apply-entry.ts';
@@ -24,7 +25,7 @@ import type { ApplyContext } from './context.ts';
  * redo's inserts are dropped by their tokens); if none were, fork choice is exact. After a redo the
  * state is reloaded as of the redone batch, where only the newest version of each key matters.
  */
-const INSERT_LAST = ['balances', 'microblock_canonical', 'mempool_status', 'mempool_pending', 'block_canonical'];
+const INSERT_LAST = ['microblock_canonical', 'mempool_status', 'mempool_pending', 'balances', 'block_canonical'];
 
 const BATCH_BYTES = 48 * 1024 * 1024;
 const BATCH_ENTRIES = 20_000;
@@ -42,10 +43,15 @@ function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
   }
 }
 
-/** Storing a batch failed: the entries are named by range (their rows go in together). */
+/** Storing a batch failed: named by the entry of the refused row when the engine said which row,
+ *  else by the batch's range (its rows go in together). */
 class BatchInsertError extends Error {
+  readonly entry: EntryRef | undefined;
   constructor(readonly from: number, readonly to: number, cause: Error) {
-    super(`storing the rows of event log entries ${from}-${to} failed: ${cause.message}`);
+    const entry = cause instanceof TargetInsertError ? cause.entry : undefined;
+    const table = cause instanceof TargetInsertError ? targetTable(cause.target) : undefined;
+    super(entry ? `storing its rows in ${table} failed: ${cause.message}` : `storing the rows of event log entries ${from}-${to} failed: ${cause.message}`);
+    this.entry = entry;
   }
 }
 
@@ -75,7 +81,7 @@ export class Processor {
   private running: Promise<void> | null = null;
   private rerun = false;
   private stopped = false;
-  readonly stats = { entries: 0, rejected: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
+  readonly stats = { entries: 0, rejected: 0, quarantined: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
   private readonly checkpointFile: string;
   private lastMempoolCleanup = performance.now();
 
@@ -119,6 +125,20 @@ export class Processor {
       }
     })();
     return this.running;
+  }
+
+  /** Starts over from the checkpoint after processing stopped (an operator quarantined the entry
+   *  it stopped at): the interrupted batch is redone without it, then everything durable. */
+  async resume(): Promise<void> {
+    if (!this.error || this.running || this.stopped) return;
+    this.error = null;
+    const restart = this.init().catch((e: Error) => {
+      this.error ??= { logId: this.checkpoint.committed + 1, path: '', message: e.message };
+    });
+    this.running = restart;
+    await restart;
+    this.running = null;
+    if (!this.error) await this.kick();
   }
 
   async stop(): Promise<void> {
@@ -177,11 +197,12 @@ export class Processor {
         const decoded = await outcome;
         this.stats.decodeMs += performance.now() - t0;
         const t1 = performance.now();
-        if (!decoded || !decoded.ok) this.stats.rejected++;
+        if (rec.status === RecordStatus.Quarantined) this.stats.quarantined++;
+        else if (!decoded || !decoded.ok) this.stats.rejected++;
         else countEntry(this.stats, decoded.event);
         if (decoded) await applyEntry(ctxFor(rec), rec.path, decoded);
         this.stats.applyMs += performance.now() - t1;
-        batch.noteEntry(rec.id);
+        batch.noteEntry(rec.id, rec.path);
         this.stats.entries++;
         this.stats.bytes += rec.body.length;
         const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES : rec.id === forceFlushAt;
@@ -197,8 +218,8 @@ export class Processor {
       // An insert still running for earlier entries ends first; if it failed, that is the first failure.
       const earlier = await storing.insert?.then(() => null, (e: unknown) => e);
       const err = (earlier ?? caught) as Error;
-      const at = err instanceof BatchInsertError ? err.from : (current?.id ?? this.checkpoint.committed + 1);
-      this.error = { logId: at, path: err instanceof BatchInsertError ? '' : (current?.path ?? ''), message: (err as Error).message ?? String(err) };
+      const at = err instanceof BatchInsertError ? (err.entry?.id ?? err.from) : (current?.id ?? this.checkpoint.committed + 1);
+      this.error = { logId: at, path: err instanceof BatchInsertError ? (err.entry?.path ?? '') : (current?.path ?? ''), message: (err as Error).message ?? String(err) };
       console.error(`processor: stopped at event log entry ${at}:`, err);
     } finally {
       await records.return(undefined);
@@ -206,7 +227,8 @@ export class Processor {
   }
 
   private decode(rec: EventRecord): Promise<DecodeOutcome | null> {
-    if (rec.status === RecordStatus.Rejected) return Promise.resolve(null);
+    // Refused by the observer, or set aside by an operator: never processed.
+    if (rec.status === RecordStatus.Rejected || rec.status === RecordStatus.Quarantined) return Promise.resolve(null);
     const handed = this.handoff.get(rec.id);
     if (handed) {
       this.handoff.delete(rec.id);
