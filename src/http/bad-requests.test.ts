@@ -50,7 +50,7 @@ test('status lines carry their reason phrase; HEAD works for every GET; OPTIONS 
     assert.equal(ok.headers.uwebsockets, undefined);
     assert.equal((await rawRequest(svc.eventUrl, 'GET', '/')).headers.uwebsockets, undefined, 'observer too');
     assert.equal((await rawRequest(svc.apiUrl, 'GET', '/')).statusLine, 'HTTP/1.1 301 Moved Permanently');
-    for (const path of ['/extended', '/extended/v1/block?limit=1', '/extended/v2/blocks', '/extended/v1/openapi.json']) {
+    for (const path of ['/extended', '/extended/v1/block?limit=1', '/extended/v2/blocks', '/extended/v1/openapi.json', '/metrics', '/']) {
       const get = await rawRequest(svc.apiUrl, 'GET', path);
       const head = await rawRequest(svc.apiUrl, 'HEAD', path);
       assert.equal(head.statusLine, get.statusLine, path);

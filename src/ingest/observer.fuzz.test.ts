@@ -106,7 +106,7 @@ test(`observer fuzz: ${BODIES} mutated bodies of every path (seed ${SEED})`, { t
     console.log(`answers: ${JSON.stringify(Object.fromEntries(statuses))}; per path: ${JSON.stringify(Object.fromEntries(perPath))}`);
     assert.ok((statuses.get(200) ?? 0) > 100 && (statuses.get(400) ?? 0) > 100, 'both accepted and refused bodies');
     const status = (await waitForProcessing(svc.apiUrl, 300_000)) as { status: string; event_log: { error?: unknown } };
-    assert.equal(status.event_log.error, undefined, 'nothing answered 200 stopped processing');
+    assert.equal(status.event_log.error, undefined, `nothing answered 200 stopped processing: ${JSON.stringify(status.event_log.error)}`);
     assert.equal(status.status, 'ready');
     assert.equal((await rawRequest(svc.eventUrl, 'GET', '/')).status, 200, 'the observer still answers');
 

@@ -181,6 +181,10 @@ test('bodies a store cannot hold are refused with 400 before the ack; none gets 
       ['/stackerdb_chunks', JSON.stringify({ ...chunks, contract_id: 7 }), 'contract_id'],
       ['/proposal_response', `{"result":"Ok","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'deeper than'],
       ['/proposal_response', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, 'deeper than'],
+      // Rows longer than the engine parses (10 MB per row), found by the fuzz: refused, never stored.
+      ['/proposal_response', JSON.stringify({ result: 'Ok', x: Array.from({ length: 2_000_000 }, (_, i) => i) }), 'more than the 8388608 the store takes'],
+      ['/new_mempool_tx', JSON.stringify([`0x${'00'.repeat(3 * 1024 * 1024)}`]), 'must NOT have more than 4194306 characters'],
+      ['/drop_mempool_tx', JSON.stringify({ dropped_txids: [], reason: 'x'.repeat(5000) }), 'must NOT have more than 1024 characters'],
     ];
     const wrong: string[] = [];
     for (const [path, body, what] of cases) {

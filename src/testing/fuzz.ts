@@ -52,6 +52,9 @@ function nested(depth: number): Json {
   return v;
 }
 
+/** Bodies that already carry a large value. */
+const large = new WeakSet<object>();
+
 /** One structural mutation of a parsed body, in place; returns what it did. */
 export function mutateValue(rnd: Random, root: Json): string {
   const all = places(root);
@@ -92,9 +95,20 @@ export function mutateValue(rnd: Random, root: Json): string {
       return `nested ${p.key}`;
     }
     case 5: {
-      if (arrays.length === 0) return mutateValue(rnd, root);
+      if (arrays.length === 0 || large.has(root as object)) return mutateValue(rnd, root);
+      // One large value per body: it stays some MB, not hundreds.
+      large.add(root as object);
       const p = rnd.pick(arrays);
       const a = p.value as Json[];
+      if (rnd.chance(0.2)) {
+        // A string longer than a row the store takes.
+        const strings = all.filter((x) => typeof x.value === 'string');
+        if (strings.length) {
+          const q = rnd.pick(strings);
+          set(q, `${String(q.value).slice(0, 2)}${'a'.repeat(9 * 1024 * 1024)}`);
+          return `huge string ${q.key}`;
+        }
+      }
       set(p, a.length > 0 && rnd.chance(0.5) ? Array.from({ length: 2_000 }, () => a[0]) : Array.from({ length: 20_000 }, (_, i) => i));
       return `large array ${p.key}`;
     }

@@ -3,7 +3,7 @@
 // (quarantine.jsonl: id, path, reason, the store's error, when) gets the entry first, then the
 // record's status byte is rewritten in place to Quarantined (durably). The processor never
 // processes a Quarantined record; export writes it as a /_quarantined row and import restores it.
-import { appendFileSync, closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRecords } from './reader.ts';
 import { RecordStatus, STATUS_OFFSET, type EventRecord } from './record.ts';
@@ -61,6 +61,18 @@ type Located = EventRecord & { position: { segment: number; offset: number } };
 export async function locateRecord(logDir: string, id: number): Promise<Located | undefined> {
   for await (const r of readRecords(logDir, { afterId: id - 1, untilId: id, withBody: false })) if (r.id === id) return r;
   return undefined;
+}
+
+/** The status byte of the record at `position` (one small read). */
+export function statusAt(logDir: string, position: Located['position']): RecordStatus {
+  const fd = openSync(segmentPath(logDir, position.segment), 'r');
+  try {
+    const b = Buffer.alloc(1);
+    readSync(fd, b, 0, 1, position.offset + STATUS_OFFSET);
+    return b[0] as RecordStatus;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Records the quarantine of `record` and marks it in the log. */

@@ -1,7 +1,7 @@
 // The service's side of a quarantine: while processing is stopped, the entry it stopped at is
 // looked at every second, and once an operator has quarantined it (npm run quarantine-event),
 // processing resumes without a restart. The journal's list is what /extended shows.
-import { journalStamp, locateRecord, readQuarantine, writeStoppedAt, type QuarantineEntry } from '../event-log/quarantine.ts';
+import { journalStamp, locateRecord, readQuarantine, statusAt, writeStoppedAt, type QuarantineEntry } from '../event-log/quarantine.ts';
 import { RecordStatus } from '../event-log/record.ts';
 import type { Processor } from './processor.ts';
 
@@ -16,6 +16,8 @@ export function watchQuarantine(processor: Processor, logDir: string, live: bool
   let entries = readQuarantine(logDir);
   let stamp = journalStamp(logDir);
   let reported: number | null = null;
+  // Where the entry processing stopped at is in the log: found once, then one byte read per poll.
+  let position: { segment: number; offset: number } | undefined;
   let busy = false;
   const check = async () => {
     if (busy) return;
@@ -34,8 +36,9 @@ export function watchQuarantine(processor: Processor, logDir: string, live: bool
       if (reported !== error.logId) {
         writeStoppedAt(logDir, error);
         reported = error.logId;
+        position = (await locateRecord(logDir, error.logId))?.position;
       }
-      if ((await locateRecord(logDir, error.logId))?.status === RecordStatus.Quarantined) {
+      if (position && statusAt(logDir, position) === RecordStatus.Quarantined) {
         console.log(`processor: entry ${error.logId} was quarantined; resuming`);
         await processor.resume();
       }
