@@ -74,7 +74,8 @@ async function main(): Promise<void> {
   if (only.has('micro')) {
     const r = await runCli('bench/decode.bench.ts', [], {});
     const r2 = await runCli('bench/rows.bench.ts', [], {});
-    save(`Micro benchmarks (${values.profile})`, `\`npx tsx bench/decode.bench.ts\` and \`npx tsx bench/rows.bench.ts\` (tinybench), ${today()}, ${m}, commit ${c}.\n\n${r.output.trim()}\n\n${r2.output.trim()}`);
+    const r3 = await runCli('bench/observer-check.bench.ts', [], {});
+    save(`Micro benchmarks (${values.profile})`, `\`npx tsx bench/decode.bench.ts\`, \`npx tsx bench/rows.bench.ts\` and \`npx tsx bench/observer-check.bench.ts\` (tinybench), ${today()}, ${m}, commit ${c}.\n\n${r.output.trim()}\n\n${r2.output.trim()}\n\n${r3.output.trim()}`);
   }
 }
 

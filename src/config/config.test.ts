@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig, ConfigError } from './config.ts';
+import { loadStartupConfig } from './startup.ts';
 import { ROOT, tempDataDir } from '../testing/service.ts';
 
 test('defaults follow the reference API', () => {
@@ -20,31 +21,52 @@ test('defaults follow the reference API', () => {
   assert.equal(loadConfig({ STACKS_API_MODE: 'readonly' }).mode, 'readonly');
 });
 
-test('a bad value names its variable', () => {
-  const bad: Array<[Record<string, string>, string]> = [
-    [{ STACKS_CORE_EVENT_PORT: 'abc' }, 'STACKS_CORE_EVENT_PORT'],
-    [{ STACKS_BLOCKCHAIN_API_PORT: '70000' }, 'STACKS_BLOCKCHAIN_API_PORT'],
-    [{ STACKS_CHAIN_ID: 'mainnet' }, 'STACKS_CHAIN_ID'],
-    [{ STACKS_API_MODE: 'both' }, 'STACKS_API_MODE'],
-    [{ CLICKHOUSE_URL: 'localhost:8123' }, 'CLICKHOUSE_URL'],
-    [{ CLICKHOUSE_DATABASE: 'a-b' }, 'CLICKHOUSE_DATABASE'],
-    [{ CLICKHOUSE_CLUSTER: 'c1' }, 'CLICKHOUSE_CLUSTER'],
-    [{ STACKS_CORE_EVENT_BODY_LIMIT: '0' }, 'STACKS_CORE_EVENT_BODY_LIMIT'],
-  ];
-  for (const [env, name] of bad) {
-    assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && e.variable === name && e.message.startsWith(`${name}:`), name);
+/** Each bad value (variable, value) makes `load` throw a ConfigError naming that variable. */
+function assertEachNamed(load: (env: Record<string, string>) => unknown, bad: Array<[string, string]>): void {
+  for (const [name, value] of bad) {
+    assert.throws(() => load({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.variable === name && e.message.startsWith(`${name}:`), name);
   }
+}
+
+test('a bad value names its variable', () => {
+  assertEachNamed(loadConfig, [
+    ['STACKS_CORE_EVENT_PORT', 'abc'],
+    ['STACKS_BLOCKCHAIN_API_PORT', '70000'],
+    ['STACKS_CHAIN_ID', 'mainnet'],
+    ['STACKS_API_MODE', 'both'],
+    ['CLICKHOUSE_URL', 'localhost:8123'],
+    ['CLICKHOUSE_DATABASE', 'a-b'],
+    ['CLICKHOUSE_CLUSTER', 'c1'],
+    ['STACKS_CORE_EVENT_BODY_LIMIT', '0'],
+  ]);
+});
+
+test('every variable is checked at start-up, including those read by the pool, the cache, the query log and the proxy', () => {
+  assertEachNamed(loadStartupConfig, [
+    ['STACKS_API_RESPONSE_CACHE_MB', '-5'],
+    ['STACKS_API_RESPONSE_CACHE_MB', '1e3'],
+    ['STACKS_API_DECODE_THREADS', 'abc'],
+    ['STACKS_API_DECODE_THREADS', '0'],
+    ['STACKS_API_TRACE_QUERIES', 'yes'],
+    ['STACKS_API_VALIDATE_RESPONSES', 'true'],
+    ['STACKS_CORE_PROXY_TIMEOUT_MS', '-1'],
+    ['STACKS_API_MEMPOOL_CLEANUP_MS', 'soon'],
+  ]);
+  const good = loadStartupConfig({ STACKS_API_RESPONSE_CACHE_MB: '0', STACKS_API_DECODE_THREADS: '2', STACKS_API_TRACE_QUERIES: '1' });
+  assert.deepEqual([good.tuning.responseCacheMb, good.tuning.decodeThreads, good.tuning.traceQueries], [0, 2, true]);
 });
 
 test('start-up with a bad setting stops with one line naming the variable', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, STACKS_API_DATA_DIR: tempDataDir(), STACKS_API_MODE: 'sideways' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  assert.equal(r.status, 2);
-  const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'));
-  assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0], /^configuration error: STACKS_API_MODE: /);
+  for (const [name, value] of [['STACKS_API_MODE', 'sideways'], ['STACKS_API_RESPONSE_CACHE_MB', '-5'], ['STACKS_API_DECODE_THREADS', 'many']]) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, STACKS_API_DATA_DIR: tempDataDir(), [name]: value },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(r.status, 2, `${name}: ${r.stderr}`);
+    const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'));
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0], new RegExp(`^configuration error: ${name}: `));
+  }
 });

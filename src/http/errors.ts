@@ -1,4 +1,5 @@
 // Errors a handler throws to answer with a JSON error body instead of a 500.
+import { STATUS_CODES } from 'node:http';
 
 export class HttpError extends Error {
   constructor(
@@ -9,18 +10,8 @@ export class HttpError extends Error {
   }
 }
 
-const REASON: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-export const statusText = (status: number): string => REASON[status] ?? 'Error';
+/** The standard reason phrase of a status code (`200 OK`, `301 Moved Permanently`, …). */
+export const statusText = (status: number): string => STATUS_CODES[status] ?? 'Unknown';
 
 /** The reference API's error shape: {statusCode, error, message}, plus `code` for validation errors. */
 export function httpError(status: number, message: string, extra: Record<string, unknown> = {}): HttpError {

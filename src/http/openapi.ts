@@ -3,6 +3,7 @@
 // hoisted into components.
 import type { JsonSchema, RouteDef } from './route.ts';
 import { SERVER_VERSION } from './version.ts';
+import { withIntegerBounds } from './schema-bounds.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ export function buildOpenApi<Ctx>(routes: readonly RouteDef<Ctx>[], extraPaths: 
       summary: r.summary ?? path,
       tags: r.tags ?? [],
       operationId: `${r.method}_${path.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
-      parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
+      parameters: [...parameters(withIntegerBounds(r.params), 'path'), ...parameters(withIntegerBounds(r.query), 'query')],
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: hoist(r.body, components) } } } } : {}),
       responses,
     };

@@ -1,7 +1,8 @@
 // Running a read query: named parameters always (never string-built SQL), JSON rows back.
 import type { Store } from '../storage/client.ts';
+import { flagOrOff } from '../config/tuning.ts';
 
-const TRACE = process.env.STACKS_API_TRACE_QUERIES === '1';
+const TRACE = flagOrOff(process.env, 'STACKS_API_TRACE_QUERIES');
 
 export async function rows<T = Record<string, unknown>>(store: Store, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const t0 = TRACE ? performance.now() : 0;

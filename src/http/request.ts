@@ -1,6 +1,7 @@
 // What a route handler sees of a uWebSockets.js request. uWS request objects are only valid
 // synchronously inside the callback, so everything is copied out before the first await.
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+import { httpError } from './errors.ts';
 
 export interface ApiRequest {
   method: string;
@@ -14,19 +15,34 @@ export interface ApiRequest {
   remoteAddress: string;
 }
 
+/** A path segment, percent-decoded; null when its escapes are malformed (`%zz`, a cut `%E0%A4%A`). */
+export function decodeSegment(raw: string): string | null {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Copies the request out of uWS. A path parameter that is not valid percent-encoding is the
+ *  client's error: a 400 naming the path, as the reference (Fastify) words it. */
 export function copyRequest(res: HttpResponse, req: HttpRequest, paramNames: readonly string[]): ApiRequest {
   const headers: Record<string, string> = {};
   req.forEach((k, v) => {
     headers[k] = v;
   });
+  const path = req.getUrl();
   const params: Record<string, string> = {};
   paramNames.forEach((name, i) => {
-    params[name] = decodeURIComponent(req.getParameter(i) ?? '');
+    const value = decodeSegment(req.getParameter(i) ?? '');
+    if (value === null) throw httpError(400, `'${path}' is not a valid url component`, { code: 'FST_ERR_BAD_URL' });
+    params[name] = value;
   });
   const rawQuery = req.getQuery() ?? '';
   return {
     method: req.getCaseSensitiveMethod().toUpperCase(),
-    path: req.getUrl(),
+    path,
     query: new URLSearchParams(rawQuery),
     rawQuery,
     params,

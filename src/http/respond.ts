@@ -1,10 +1,13 @@
-// Writing responses on uWebSockets.js: always inside cork, never after the client aborted.
+// Writing responses on uWebSockets.js: always inside cork, never after the client aborted. A HEAD
+// request gets the GET answer's status and headers (its length too) without the body.
 import type { HttpResponse } from 'uWebSockets.js';
 import { statusText } from './errors.ts';
 import { JsonText } from './json-text.ts';
 
 export interface ResponseState {
   aborted: boolean;
+  /** A HEAD request: status and headers only. */
+  head?: boolean;
 }
 
 export interface Reply {
@@ -14,7 +17,14 @@ export interface Reply {
   body: unknown;
 }
 
-export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply): void {
+/** Headers every API answer carries: browsers may read it from any origin, as the reference's
+ *  CORS plugin allows (with its X-API-Version exposed). */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'X-API-Version',
+};
+
+export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply, extraHeaders?: Readonly<Record<string, string>>): void {
   if (state.aborted) return;
   let payload: string | Buffer;
   let contentType = 'application/json; charset=utf-8';
@@ -36,9 +46,18 @@ export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply
       if (k.toLowerCase() === 'content-type') hasType = true;
       res.writeHeader(k, v);
     }
+    for (const [k, v] of Object.entries(extraHeaders ?? {})) res.writeHeader(k, v);
     if (!hasType) res.writeHeader('content-type', contentType);
-    res.end(payload);
+    if (state.head) endWithoutBody(res, Buffer.byteLength(payload));
+    else res.end(payload);
   });
+}
+
+/** Ends a HEAD answer. This uWS build does not count endWithoutBody as a response, and aborts the
+ *  process when a handler returns without one unless an abort handler is attached. */
+export function endWithoutBody(res: HttpResponse, length: number): void {
+  res.onAborted(() => {});
+  res.endWithoutBody(length);
 }
 
 export function writeJson(res: HttpResponse, state: ResponseState, status: number, body: unknown): void {

@@ -4,6 +4,7 @@
 // change (a mined, canonical tx) are kept under the reorg generation instead, so they outlive new
 // blocks. Bounded by bytes, least recently used out first. The reference API does the same with
 // ETags keyed on its chain tip.
+import { readResponseCacheMb } from '../config/tuning.ts';
 
 export interface CachedReply {
   status: number;
@@ -66,6 +67,6 @@ export class ResponseCache {
 
 /** Size from STACKS_API_RESPONSE_CACHE_MB (default 64; 0 turns the cache off). */
 export function responseCacheFromEnv(env: Record<string, string | undefined> = process.env): ResponseCache | undefined {
-  const mb = env.STACKS_API_RESPONSE_CACHE_MB === undefined || env.STACKS_API_RESPONSE_CACHE_MB === '' ? 64 : Number(env.STACKS_API_RESPONSE_CACHE_MB);
-  return Number.isFinite(mb) && mb > 0 ? new ResponseCache(mb * 1024 * 1024) : undefined;
+  const mb = readResponseCacheMb(env);
+  return mb > 0 ? new ResponseCache(mb * 1024 * 1024) : undefined;
 }

@@ -3,10 +3,12 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
-import { writeReply, type Reply, type ResponseState } from './respond.ts';
+import { CORS_HEADERS, writeReply, type Reply, type ResponseState } from './respond.ts';
 import { HttpError, httpError } from './errors.ts';
 import type { CacheVersions, ResponseCache } from './response-cache.ts';
 import { JsonText } from './json-text.ts';
+import { withIntegerBounds } from './schema-bounds.ts';
+import { flagOrOff } from '../config/tuning.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -83,7 +85,7 @@ export function describeAjvError(where: string, errors: ErrorObject[] | null | u
 }
 
 function compile(schema: JsonSchema | undefined): ValidateFunction | undefined {
-  return schema ? ajv.compile(schema) : undefined;
+  return schema ? ajv.compile(withIntegerBounds(schema)) : undefined;
 }
 
 function isReply(v: unknown): v is Reply {
@@ -95,7 +97,7 @@ function isReply(v: unknown): v is Reply {
  * the route's declared response schema; a mismatch is answered 500 naming it, so any test that
  * looks at the answer fails.
  */
-const validateResponses = process.env.STACKS_API_VALIDATE_RESPONSES === '1';
+const validateResponses = flagOrOff(process.env, 'STACKS_API_VALIDATE_RESPONSES');
 const responseAjv = new Ajv({ allErrors: false, strict: false });
 
 function responseCheck(route: RouteDef<never>): ((status: number, body: unknown) => string | null) | undefined {
@@ -127,18 +129,31 @@ export function requestValidator(route: RouteDef<never>): (request: ApiRequest) 
   };
 }
 
+function internalError(method: string, path: string, err: unknown, reply: (r: Reply) => void): void {
+  console.error(`${method.toUpperCase()} ${path} failed:`, err);
+  reply({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'internal error' } });
+}
+
 export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx, caching?: CacheOptions): void {
   for (const route of routes) {
     const names = paramNamesOf(route.path);
     const validate = requestValidator(route as RouteDef<never>);
     const checkBody = route.validateBody && route.body ? bodyAjv.compile(route.body) : undefined;
     const checkResponse = responseCheck(route as RouteDef<never>);
-    const handle = (res: HttpResponse, req: HttpRequest): void => {
-      const state: ResponseState = { aborted: false };
+    const handle = (res: HttpResponse, req: HttpRequest, head: boolean): void => {
+      const state: ResponseState = { aborted: false, head };
       res.onAborted(() => {
         state.aborted = true;
       });
-      const request = copyRequest(res, req, names);
+      const reply = (r: Reply) => writeReply(res, state, r, CORS_HEADERS);
+      let request: ApiRequest;
+      try {
+        request = copyRequest(res, req, names);
+      } catch (err) {
+        if (err instanceof HttpError) reply({ status: err.status, body: err.body });
+        else internalError(route.method, req.getUrl(), err, reply);
+        return;
+      }
       const bodyRead = route.method === 'post' ? readBody(res, state, POST_BODY_LIMIT) : undefined;
       // Awaited below unless validation fails first: a 413 must not become an unhandled rejection.
       bodyRead?.catch(() => {});
@@ -147,7 +162,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
       const versions = cacheKey ? caching!.versions() : { commit: 0, reorg: 0 };
       const hit = cacheKey ? caching!.cache.get(cacheKey, versions) : undefined;
       if (hit) {
-        writeReply(res, state, { status: hit.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: hit.body });
+        reply({ status: hit.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: hit.body });
         return;
       }
       void (async () => {
@@ -159,35 +174,37 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
             if (!checkBody(body)) throw httpError(400, describeAjvError('body', checkBody.errors), { code: 'FST_ERR_VALIDATION' });
           }
           const out = await route.handler(request, ctx);
-          const reply = isReply(out) ? out : { status: 200, body: out };
-          const violation = checkResponse?.(reply.status, reply.body);
+          const answer = isReply(out) ? out : { status: 200, body: out };
+          const violation = checkResponse?.(answer.status, answer.body);
           if (violation) {
             console.error(`${route.method.toUpperCase()} ${request.path}: response schema violation: ${violation}`);
-            writeReply(res, state, { status: 500, body: { error: 'Response schema violation', message: `${route.path}: ${violation}` } });
+            reply({ status: 500, body: { error: 'Response schema violation', message: `${route.path}: ${violation}` } });
             return;
           }
-          if (cacheKey && reply.status === 200 && !reply.headers && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)) {
-            const text = reply.body instanceof JsonText ? reply.body : undefined;
-            const body = text ? text.text : JSON.stringify(reply.body);
-            const stable = text ? text.stableUntilReorg : route.stableUntilReorg?.(reply.body);
+          if (cacheKey && answer.status === 200 && !answer.headers && typeof answer.body === 'object' && !Buffer.isBuffer(answer.body)) {
+            const text = answer.body instanceof JsonText ? answer.body : undefined;
+            const body = text ? text.text : JSON.stringify(answer.body);
+            const stable = text ? text.stableUntilReorg : route.stableUntilReorg?.(answer.body);
             caching!.cache.set(cacheKey, stable ? 'reorg' : 'commit', versions, { status: 200, body });
-            writeReply(res, state, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
+            reply({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
             return;
           }
-          writeReply(res, state, reply);
+          reply(answer);
         } catch (err) {
-          if (err instanceof HttpError) writeReply(res, state, { status: err.status, body: err.body });
-          else {
-            console.error(`${route.method.toUpperCase()} ${request.path} failed:`, err);
-            writeReply(res, state, { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'internal error' } });
-          }
+          if (err instanceof HttpError) reply({ status: err.status, body: err.body });
+          else internalError(route.method, request.path, err, reply);
         }
       })();
     };
+    const register = (path: string) => {
+      app[route.method](path, (res, req) => handle(res, req, false));
+      // HEAD answers what GET would, without the body.
+      if (route.method === 'get') app.head(path, (res, req) => handle(res, req, true));
+    };
     // Like the reference (Fastify's ignoreTrailingSlash): `/x` and `/x/` are the same route; the
     // official client calls several list endpoints with the slash.
-    app[route.method](route.path, handle);
-    if (!route.path.endsWith('/')) app[route.method](`${route.path}/`, handle);
+    register(route.path);
+    if (!route.path.endsWith('/')) register(`${route.path}/`);
   }
 }
 

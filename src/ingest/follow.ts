@@ -18,6 +18,7 @@ import { openServingStore, servingDir, type ServingStore } from '../serving/stor
 import { ServingView } from '../serving/view.ts';
 import { ServingWriter } from '../serving/writer.ts';
 import type { IngestStatus } from '../http/context.ts';
+import { heldBlocksReport } from './processor/held-blocks.ts';
 
 export interface Follower {
   processor: Processor;
@@ -61,6 +62,8 @@ export async function openFollower(store: Store, dataDir: string, followDir: str
       receivedId: () => Math.max(processor.committedId, writerStored()),
       processedId: () => processor.committedId,
       error: () => processor.error,
+      heldBlocks: () => heldBlocksReport(processor.state),
+      quarantined: () => [],
     },
     async close() {
       stopped = true;

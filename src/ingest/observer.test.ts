@@ -3,13 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { startService, waitForProcessing, SHARED } from '../testing/service.ts';
 import { readRecords } from './event-log/reader.ts';
 import { RecordStatus } from './event-log/record.ts';
 import { eventLogDir } from './pipeline.ts';
 import { parseTsvLine } from './tsv/copy-text.ts';
-import { openStore, type Store } from '../storage/client.ts';
+import { storeThatRefuses, withStore } from '../testing/store.ts';
 
 const post = (url: string, body: string | Buffer) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body) });
@@ -74,17 +75,9 @@ test('malformed bodies get 400 (oversized 413), are logged as rejected, and chan
 test('an entry whose rows cannot be stored stops processing there; the observer keeps accepting; a fixed restart resumes', async () => {
   const rows = fixtureRows('fuzzed-transactions-1.tsv');
   const half = Math.floor(rows.length / 2);
-  const first = await startService();
-  const dataDir = first.dataDir;
-  try {
-    for (const r of rows.slice(0, half)) assert.equal((await post(first.eventUrl + r.path, r.payload)).status, 200);
-    await waitForProcessing(first.apiUrl);
-  } finally {
-    await first.stop();
-  }
   // The store starts refusing tenure-change txs (as a full disk or a schema mismatch would refuse
   // writes): valid entries that cannot be stored.
-  await withStore(dataDir, (store) => store.client.command({ query: `ALTER TABLE txs ADD CONSTRAINT refuse_tenure_changes CHECK type_id != 'tenure_change'` }));
+  const dataDir = await storeThatRefuses(rows.slice(0, half), `ALTER TABLE txs ADD CONSTRAINT refuse_tenure_changes CHECK type_id != 'tenure_change'`);
   const second = await startService({ dataDir });
   let stoppedAt = 0;
   try {
@@ -119,15 +112,6 @@ test('an entry whose rows cannot be stored stops processing there; the observer 
   }
 });
 
-async function withStore(dataDir: string, fn: (store: Store) => Promise<unknown>): Promise<void> {
-  const store = await openStore({ database: 'stacks' }, dataDir);
-  try {
-    await fn(store);
-  } finally {
-    await store.client.close();
-  }
-}
-
 test('unknown paths are stored raw and answered 200; large bodies stream through', async () => {
   const svc = await startService();
   try {
@@ -155,4 +139,67 @@ test('unknown paths are stored raw and answered 200; large bodies stream through
   const stored = [];
   for await (const r of readRecords(eventLogDir(svc.dataDir), { withBody: false })) stored.push([r.path, r.status]);
   assert.deepEqual(stored, [['/some_future_path', RecordStatus.Accepted], ['/new_block', RecordStatus.Accepted]]);
+});
+
+/** A real /stackerdb_chunks body (the only source of them). */
+function stackerDbBody(): Record<string, unknown> {
+  const rows = readFileSync(join(SHARED, 'fixtures', 'stackerdb-sample-events.tsv.gz'));
+  const line = gunzipSync(rows).toString('utf8').split('\n').find((l) => l.includes('\t/stackerdb_chunks\t'))!;
+  return JSON.parse(parseTsvLine(line)!.payload) as Record<string, unknown>;
+}
+
+test('bodies a store cannot hold are refused with 400 before the ack; none gets a 500; processing never stops on them', { timeout: 300_000 }, async () => {
+  const svc = await startService();
+  try {
+    const block = fixtureRows('fuzzed-transactions-1.tsv').find((r) => r.path === '/new_block' && r.payload.includes('"block_height":3'))!.payload;
+    const attachment = {
+      attachment_index: 1,
+      index_block_hash: `0x${'a'.repeat(64)}`,
+      block_height: 5,
+      content_hash: `0x${'b'.repeat(40)}`,
+      contract_id: 'SP000000000000000000002Q6VF78.bns',
+      metadata: '0x0c',
+      tx_id: `0x${'c'.repeat(64)}`,
+      content: '0x',
+    };
+    const chunks = stackerDbBody();
+    const issuer = (chunks.contract_id as { issuer: unknown[] }).issuer;
+    const withIssuer = (v: unknown) => JSON.stringify({ ...chunks, contract_id: { ...(chunks.contract_id as object), issuer: v } });
+    const cases: Array<[string, string, string]> = [
+      // finding 2: stored as garbage after UInt32, stopping processing for good
+      ['/attachments/new', JSON.stringify([attachment]).replace('"block_height":5', '"block_height":1e41'), 'block_height'],
+      // finding 3: wrapped to height 0 while fork choice used 2^32
+      ['/new_block', block.replace(/"block_height":\s*3\b/, '"block_height":4294967296'), 'block_height'],
+      // finding 5: TypeErrors and stack overflows answered 500, which a node retries forever
+      ['/stackerdb_chunks', JSON.stringify({ ...chunks, contract_id: { name: 'miners' } }), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer(undefined), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer('SP000'), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([issuer[0]]), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([issuer[0], 'zz']), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([999, issuer[1]]), 'contract_id'],
+      ['/stackerdb_chunks', withIssuer([issuer[0], [1, 2, 3]]), 'contract_id'],
+      ['/stackerdb_chunks', JSON.stringify({ ...chunks, contract_id: 7 }), 'contract_id'],
+      ['/proposal_response', `{"result":"Ok","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'deeper than'],
+      ['/proposal_response', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, 'deeper than'],
+      // Rows longer than the engine parses (10 MB per row), found by the fuzz: refused, never stored.
+      ['/proposal_response', JSON.stringify({ result: 'Ok', x: Array.from({ length: 2_000_000 }, (_, i) => i) }), 'more than the 8388608 the store takes'],
+      ['/new_mempool_tx', JSON.stringify([`0x${'00'.repeat(3 * 1024 * 1024)}`]), 'must NOT have more than 4194306 characters'],
+      ['/drop_mempool_tx', JSON.stringify({ dropped_txids: [], reason: 'x'.repeat(5000) }), 'must NOT have more than 1024 characters'],
+    ];
+    const wrong: string[] = [];
+    for (const [path, body, what] of cases) {
+      const res = await post(svc.eventUrl + path, body);
+      const json = (await res.json()) as { message?: string };
+      if (res.status !== 400 || !json.message?.includes(what)) wrong.push(`${path} (${what}): ${res.status} ${json.message ?? ''}`.slice(0, 200));
+    }
+    assert.deepEqual(wrong, []);
+    // Real events after them are processed as usual.
+    for (const r of fixtureRows('fuzzed-transactions-1.tsv')) assert.equal((await post(svc.eventUrl + r.path, r.payload)).status, 200);
+    const status = await waitForProcessing(svc.apiUrl);
+    assert.equal((status.event_log as { error?: unknown }).error, undefined);
+    assert.equal(status.status, 'ready');
+    assert.equal((status.chain_tip as { block_height: number }).block_height, 12);
+  } finally {
+    await svc.stop();
+  }
 });

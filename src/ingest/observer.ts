@@ -1,10 +1,11 @@
 // The event observer: accepts the node's POSTs, checks (decodes) each body, appends it to
 // the event log (durably) and only then answers. 200 {"result":"ok"} for a good body, 400 with a
 // JSON error for a malformed one (kept in the log, marked rejected), 413 over the size limit.
-import uWS, { type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
+import type { HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { EventLogWriter } from './event-log/writer.ts';
 import { RecordStatus } from './event-log/record.ts';
 import { writeJson, type ResponseState } from '../http/respond.ts';
+import { newApp } from '../http/server.ts';
 
 export interface CheckResult {
   ok: boolean;
@@ -24,13 +25,14 @@ export interface ObserverOptions {
 }
 
 export function createObserverApp(opts: ObserverOptions): TemplatedApp {
-  const app = uWS.App();
-  app.get('/', (res) => {
-    writeJson(res, { aborted: false }, 200, { status: 'ready', msg: 'API event observer' });
-  });
+  const app = newApp();
+  const ready = (head: boolean) => (res: HttpResponse) => writeJson(res, { aborted: false, head }, 200, { status: 'ready', msg: 'API event observer' });
+  app.get('/', ready(false));
+  app.head('/', ready(true));
   app.post('/*', (res, req) => handlePost(res, req.getUrl(), Number(req.getHeader('content-length') || -1), opts));
   app.any('/*', (res, req) => {
-    writeJson(res, { aborted: false }, 404, { error: 'Not Found', message: `${req.getMethod().toUpperCase()} ${req.getUrl()}: the observer takes POSTs` });
+    const method = req.getMethod().toUpperCase();
+    writeJson(res, { aborted: false, head: method === 'HEAD' }, 404, { error: 'Not Found', message: `${method} ${req.getUrl()}: the observer takes POSTs` });
   });
   return app;
 }
@@ -85,7 +87,8 @@ async function accept(res: HttpResponse, state: ResponseState, path: string, chu
   chunks.length = 0;
   let check: CheckResult;
   try {
-    check = await opts.check(path, body);
+    // Paths starting with /_ are this service's own (an export's /_quarantined rows), never a node's.
+    check = path.startsWith('/_') ? { ok: false, reason: `${path}: paths starting with /_ are reserved` } : await opts.check(path, body);
   } catch (err) {
     // The checker itself failed (not the body): the node will retry; nothing was stored.
     console.error(`observer: checking ${path} failed:`, err);

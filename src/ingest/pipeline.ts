@@ -9,6 +9,8 @@ import type { IngestStatus } from '../http/context.ts';
 import { openServingStore, servingDir, type ServingStore } from '../serving/store.ts';
 import { ServingView } from '../serving/view.ts';
 import { ServingWriter } from '../serving/writer.ts';
+import { heldBlocksReport } from './processor/held-blocks.ts';
+import { watchQuarantine } from './processor/quarantine-watch.ts';
 
 /** What the processor and the API need of the event log, whichever thread writes it. */
 export interface EventLog {
@@ -56,6 +58,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
+  const quarantine = watchQuarantine(processor, writer.dir, opts.live);
   return {
     writer,
     pool,
@@ -65,11 +68,14 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
       receivedId: () => writer.durableId,
       processedId: () => processor.committedId,
       error: () => processor.error,
+      heldBlocks: () => heldBlocksReport(processor.state),
+      quarantined: () => quarantine.list(),
     },
     async close() {
       unsubscribe();
-      await processor.stop();
-      await writer.close();
+      quarantine.stop();
+      // The log is flushed and closed while processing stops (a batch being stored may take a while).
+      await Promise.all([processor.stop(), writer.close()]);
       await pool.close();
       await servingStore?.close();
     },

@@ -71,7 +71,10 @@ export async function startService(opts: { dataDir?: string; env?: Record<string
   });
   const signal = async (sig: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    // A service that does not stop in time is killed, so a broken one cannot hang the tests.
+    const late = setTimeout(() => child.kill('SIGKILL'), 20_000);
     await exited;
+    clearTimeout(late);
   };
   return {
     apiUrl: `http://127.0.0.1:${ports.api}`,

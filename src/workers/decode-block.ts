@@ -1,6 +1,6 @@
 // /new_block → block, transaction, event, contract, reward and address-index fact rows, plus the
 // block's balance changes and the metadata the processor's chain state needs.
-import { RowSet } from './rows.ts';
+import { RowSet, checkedRow } from './rows.ts';
 import type { BlockMeta, DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
 import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
 import { summarizeDecoded, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
@@ -81,6 +81,8 @@ const costColumns = (c: Cost | undefined) => ({
 function sumCosts(costs: Array<Cost | undefined>): Cost {
   const total = { read_count: 0, read_length: 0, runtime: 0, write_count: 0, write_length: 0 };
   for (const c of costs) for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += c?.[k] ?? 0;
+  // Each cost is at most 2^53-1 (the schema): a sum past that would serialize as 1e+21 one day.
+  for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] = Math.min(total[k], Number.MAX_SAFE_INTEGER);
   return total;
 }
 
@@ -376,5 +378,12 @@ export function microblocksOf(txs: NodeTx[], parentIndexBlockHash: string): Micr
     }
     mb.tx_ids.push(tx.txid);
   }
-  return [...byHash.values()].sort((a, b) => a.microblock_sequence - b.microblock_sequence);
+  return checkedMicroblocks([...byHash.values()].sort((a, b) => a.microblock_sequence - b.microblock_sequence));
+}
+
+/** Microblock rows are written when the processor places them; whether the store takes their tx
+ *  lists is checked now, while the body can still be refused. */
+export function checkedMicroblocks(metas: MicroblockMeta[]): MicroblockMeta[] {
+  for (const m of metas) checkedRow('microblocks', JSON.stringify(m.tx_ids));
+  return metas;
 }

@@ -54,7 +54,10 @@ export function decodeEvent(task: DecodeTask): DecodeOutcome {
   } catch (e) {
     if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
     if (e instanceof DecodeError) return { ok: false, reason: `body of ${task.path} has an undecodable value: ${e.message}` };
-    throw e;
+    // Any other failure is still this body's: decoding is a pure function of it, so the same body
+    // always fails the same way. It is refused (400, kept in the log) rather than answered 500,
+    // which the node would retry forever, holding up every later event.
+    return { ok: false, reason: `body of ${task.path} could not be decoded: ${(e as Error)?.message ?? String(e)}` };
   }
 }
 

@@ -1,7 +1,7 @@
 // Decoding of the observer paths other than /new_block.
 import { RowSet } from './rows.ts';
 import type { DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
-import { summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
+import { checkedMicroblocks, summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeDecoded } from './tx-summary.ts';
 import { decodeTransaction } from './decode/transaction.ts';
@@ -77,7 +77,7 @@ export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedEven
     burn_block_time: m.burn_block_timestamp ?? 0,
     burn_block_height: m.burn_block_height ?? 0,
     burn_block_hash: m.burn_block_hash ?? '',
-    microblocks: [...byHash.values()],
+    microblocks: checkedMicroblocks([...byHash.values()]),
     txs: items.map(({ tx, summary }) => txRefOf(tx, summary)),
     facts: rows.serialize(),
     served: serve ? servedRows(rows) : NOTHING_SERVED,

@@ -1,7 +1,7 @@
 // The piscina pool that runs decodeEvent off the main thread. Workers are TypeScript modules, so
 // they are started with tsx's loader, like the main process.
 import { Piscina } from 'piscina';
-import { availableParallelism } from 'node:os';
+import { readDecodeThreads } from '../config/tuning.ts';
 import type { DecodeOutcome } from './decoded.ts';
 
 export interface DecodePool {
@@ -14,8 +14,7 @@ export interface DecodePool {
  *  decoded, so decoding competes with the engine for the cores; a second thread on two cores keeps
  *  one decoding while the other is descheduled (100k-tx import: 5,450-5,580 txs/s vs 4,460-4,680). */
 export function defaultDecodeThreads(env: Record<string, string | undefined> = process.env): number {
-  const n = Number(env.STACKS_API_DECODE_THREADS);
-  return Number.isInteger(n) && n > 0 ? n : Math.max(1, Math.min(4, availableParallelism()));
+  return readDecodeThreads(env);
 }
 
 /** `serve`: the workers render the serving store's documents too. */

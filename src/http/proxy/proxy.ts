@@ -14,6 +14,7 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { AppPlugin } from '../server.ts';
 import { statusText } from '../errors.ts';
+import { writeReply } from '../respond.ts';
 import type { ProxyConfig } from './config.ts';
 import { compileExclusions, formatClientAddress, forwardRequestHeaders, forwardResponseHeaders } from './headers.ts';
 import { ProxyMetrics } from './metrics.ts';
@@ -90,9 +91,10 @@ export function createProxyPlugin(config: ProxyConfig, options: ProxyPluginOptio
       new Exchange(shared, res, req, url).begin();
     });
     if (metricsPath !== false) {
-      app.get(metricsPath, (res) => {
-        res.writeStatus('200 OK').writeHeader('content-type', 'text/plain; version=0.0.4; charset=utf-8').end(metricsText());
-      });
+      const metricsReply = (head: boolean) => (res: HttpResponse) =>
+        writeReply(res, { aborted: false, head }, { status: 200, headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }, body: metricsText() });
+      app.get(metricsPath, metricsReply(false));
+      app.head(metricsPath, metricsReply(true));
     }
   };
 

@@ -24,7 +24,7 @@ export const statusRoutes: RouteDef<ApiContext>[] = [
     handler: async (_req, ctx) => {
       // The log positions are read before the tip: processed_id then never runs ahead of the data
       // the tip was read from (a client waiting for behind = 0 sees the tip of what was processed).
-      const log = ctx.ingest && { received: ctx.ingest.receivedId(), processed: ctx.ingest.processedId(), error: ctx.ingest.error() };
+      const log = ctx.ingest && { received: ctx.ingest.receivedId(), processed: ctx.ingest.processedId(), error: ctx.ingest.error(), held: ctx.ingest.heldBlocks(), quarantined: ctx.ingest.quarantined() };
       const tip = await getChainTip(ctx.store);
       const body: Record<string, unknown> = { server_version: SERVER_VERSION, status: 'ready' };
       if (tip) {
@@ -42,8 +42,15 @@ export const statusRoutes: RouteDef<ApiContext>[] = [
         };
       }
       if (log) {
-        const { received, processed, error } = log;
-        body.event_log = { received_id: received, processed_id: processed, behind: received - processed, ...(error ? { error } : {}) };
+        const { received, processed, error, held, quarantined } = log;
+        body.event_log = {
+          received_id: received,
+          processed_id: processed,
+          behind: received - processed,
+          ...(error ? { error } : {}),
+          ...(quarantined.length > 0 ? { quarantined } : {}),
+          ...(held.count > 0 ? { held_blocks: held } : {}),
+        };
         if (error) body.status = 'processing_stopped';
       }
       // The serving store answers point reads once it covers what ClickHouse holds.

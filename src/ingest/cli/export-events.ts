@@ -1,5 +1,6 @@
 // `npm run export-events -- --file <tsv>`: writes the event log in the reference's export format
-// (id, receive timestamp, path, payload; COPY text escaping), in id order.
+// (id, receive timestamp, path, payload; COPY text escaping), in id order. A quarantined entry is
+// written as a /_quarantined row carrying its quarantine.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -8,6 +9,9 @@ import { readRecords } from '../event-log/reader.ts';
 import { eventLogDir } from '../pipeline.ts';
 import { copyEscape, formatTimestamp } from '../tsv/copy-text.ts';
 import { progress } from './progress.ts';
+import { RecordStatus } from '../event-log/record.ts';
+import { readQuarantine } from '../event-log/quarantine.ts';
+import { QUARANTINED_PATH, wrapQuarantined } from '../tsv/quarantined-row.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { file: { type: 'string' } } });
@@ -23,8 +27,12 @@ async function main(): Promise<void> {
   const out = createWriteStream(values.file);
   const bar = progress('export', total, 'entries');
   let n = 0;
+  // A quarantined entry keeps its quarantine through export and import (tsv/quarantined-row.ts).
+  const quarantined = new Map(readQuarantine(dir).map((q) => [q.id, q]));
   for await (const r of readRecords(dir)) {
-    const line = `${r.id}\t${formatTimestamp(r.receivedAt)}\t${copyEscape(r.path)}\t${copyEscape(r.body.toString('utf8'))}\n`;
+    const q = r.status === RecordStatus.Quarantined ? quarantined.get(r.id) : undefined;
+    const [path, body] = r.status === RecordStatus.Quarantined ? [QUARANTINED_PATH, wrapQuarantined({ path: r.path, body: r.body, reason: q?.reason ?? 'quarantined', error: q?.error, at: q?.at })] : [r.path, r.body];
+    const line = `${r.id}\t${formatTimestamp(r.receivedAt)}\t${copyEscape(path)}\t${copyEscape(body.toString('utf8'))}\n`;
     if (!out.write(line)) await once(out, 'drain');
     bar.update(++n);
   }

@@ -12,7 +12,13 @@ export const enum RecordStatus {
   Accepted = 0,
   /** Malformed for its path: kept for inspection, answered 400, never processed. */
   Rejected = 1,
+  /** Accepted, but its rows could not be stored, and an operator set it aside (quarantine-event):
+   *  kept, never processed; the reason is in the quarantine journal beside the log. */
+  Quarantined = 2,
 }
+
+/** Offset of the status byte in a record's header (rewritten in place by a quarantine). */
+export const STATUS_OFFSET = 4;
 
 export interface EventRecord {
   id: number;
@@ -37,7 +43,7 @@ export interface RecordHeader {
 export function encodeHeader(r: Omit<EventRecord, 'body'> & { bodyLength: number }, pathBytes: Buffer, noteBytes: Buffer): Buffer {
   const h = Buffer.alloc(HEADER_SIZE);
   h.writeUInt32BE(RECORD_MAGIC, 0);
-  h.writeUInt8(r.status, 4);
+  h.writeUInt8(r.status, STATUS_OFFSET);
   h.writeUInt16BE(pathBytes.length, 6);
   h.writeUInt32BE(noteBytes.length, 8);
   h.writeBigUInt64BE(BigInt(r.id), 12);
@@ -49,7 +55,7 @@ export function encodeHeader(r: Omit<EventRecord, 'body'> & { bodyLength: number
 export function decodeHeader(h: Buffer): RecordHeader | null {
   if (h.length < HEADER_SIZE || h.readUInt32BE(0) !== RECORD_MAGIC) return null;
   return {
-    status: h.readUInt8(4) as RecordStatus,
+    status: h.readUInt8(STATUS_OFFSET) as RecordStatus,
     pathLength: h.readUInt16BE(6),
     noteLength: h.readUInt32BE(8),
     id: Number(h.readBigUInt64BE(12)),

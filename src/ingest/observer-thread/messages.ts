@@ -15,6 +15,8 @@ export interface ObserverThreadData {
 export type FromObserver =
   | { type: 'ready'; port: number; durableId: number }
   | { type: 'failed'; message: string }
+  /** An uncaught error on the observer thread: the process must end (a supervisor restarts it). */
+  | { type: 'fatal'; message: string }
   /** Record `id` is durable (as is everything before it); `decoded` is the accepted body's decode. */
   | { type: 'appended'; id: number; durableId: number; decoded?: unknown; seq?: number }
   | { type: 'append-failed'; seq: number; message: string };

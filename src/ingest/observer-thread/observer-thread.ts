@@ -9,6 +9,9 @@ export interface ObserverThread extends EventLog {
   readonly port: number;
   /** Called with each accepted body's decode, before durable listeners hear of its id. */
   onDecoded(handler: (id: number, decoded: unknown) => void): void;
+  /** Called once if the thread fails after it started (an uncaught error, or it exited): the
+   *  observer no longer answers, so the process must end. */
+  onFailure(handler: (message: string) => void): void;
 }
 
 export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): Promise<ObserverThread> {
@@ -23,23 +26,37 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
   let decodedHandler: (id: number, decoded: unknown) => void = () => {};
   // close() resolves when the thread has exited by itself (terminating it hangs in uWS).
   let closed: (() => void) | undefined;
+  let started = false;
+  let failureHandler: (message: string) => void = (message) => console.error(`observer thread failed: ${message}`);
+  const failed = (message: string) => {
+    if (!started || closed) return;
+    started = false;
+    failureHandler(message);
+  };
 
   return new Promise((resolve, reject) => {
     worker.on('error', (e) => {
       reject(e);
-      console.error('observer thread failed:', e);
+      failed(`uncaught error: ${e.message}`);
     });
     worker.on('exit', (code) => {
       for (const p of pending.values()) p.reject(new Error('the observer thread exited'));
       pending.clear();
       closed?.();
-      if (!closed) reject(new Error(`the observer thread exited (${code})`));
+      if (!closed) {
+        reject(new Error(`the observer thread exited (${code})`));
+        failed(`the observer thread exited (${code})`);
+      }
     });
     worker.on('message', (m: FromObserver) => {
       switch (m.type) {
         case 'ready':
           durable = m.durableId;
+          started = true;
           resolve(handle(m.port));
+          break;
+        case 'fatal':
+          failed(m.message);
           break;
         case 'failed':
           reject(new Error(m.message));
@@ -78,6 +95,9 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
       },
       onDecoded(handler) {
         decodedHandler = handler;
+      },
+      onFailure(handler) {
+        failureHandler = handler;
       },
       append(input: AppendInput) {
         return new Promise<number>((resolveAppend, rejectAppend) => {

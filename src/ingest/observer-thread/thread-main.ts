@@ -36,6 +36,12 @@ async function run(): Promise<void> {
     post({ type: 'failed', message: (e as Error).message });
     return;
   }
+  // An error nothing caught: tell the main thread (which ends the process) and stop answering,
+  // rather than die with open uWS handles, which leaves the process half alive.
+  process.on('uncaughtException', (err) => {
+    listening.close();
+    post({ type: 'fatal', message: `uncaught error on the observer thread: ${err.message}` });
+  });
   port.on('message', (m: ToObserver) => {
     if (m.type === 'append') {
       // A Buffer crosses threads as a plain Uint8Array.

@@ -11,6 +11,7 @@ import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicrobloc
 import { settleMined } from './mempool-nonces.ts';
 import { addRunningTotals } from './running-totals.ts';
 import { addHolderRows } from './holders.ts';
+import { connectHeldChildren, heldBlocks, mustHold } from './held-blocks.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
@@ -21,8 +22,10 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
   if (state.blocks.has(meta.index_block_hash)) return;
   const ev = meta.block_height === 1 ? await withBootBlock(ctx, decoded) : decoded;
   const parent = state.blocks.get(meta.parent_index_block_hash);
+  // A block hanging off nothing stored is held, never canonical (held-blocks.ts).
+  const held = mustHold(state, meta);
   // The boot block (height 0) is never canonical: the reference shows its receipts as block 1's.
-  const canonical = meta.block_height > 0 && (!state.tip || meta.block_height > state.tip.block_height);
+  const canonical = !held && meta.block_height > 0 && (!state.tip || meta.block_height > state.tip.block_height);
   if (canonical && parent && !parent.canonical && parent.block_height > 0) await restoreFork(ctx, parent);
 
   batch.addFacts(ev.facts);
@@ -46,6 +49,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     counts: ev.counts ?? [],
   };
   state.addBlock(block);
+  if (held) heldBlocks(state).add(block.index_block_hash);
   batch.addRows('block_canonical', [blockCanonicalRow(block, logId)]);
   recordBlockMicroblocks(ctx, block, ev.microblocks, {
     block_height: meta.block_height - 1,
@@ -54,15 +58,20 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     burn_block_height: meta.parent_burn_block_height,
     burn_block_time: meta.parent_burn_block_time,
   });
-  if (!canonical) return;
-  state.rememberMined(ev.txs);
-  addBalanceRows(batch, ev.deltas, 1);
-  addHolderRows(batch, ev.deltas, ev.txs, 1);
-  await addRunningTotals(ctx, block, 1);
-  for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
-  settleMined(ctx, ev.txs);
-  await acceptMicroblockStream(ctx, block);
-  if (batch.serving.enabled) batch.serving.canonical(block.index_block_hash, block.block_height, true, await contributionOf(ctx, block));
+  if (canonical) {
+    state.rememberMined(ev.txs);
+    addBalanceRows(batch, ev.deltas, 1);
+    addHolderRows(batch, ev.deltas, ev.txs, 1);
+    await addRunningTotals(ctx, block, 1);
+    for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
+    settleMined(ctx, ev.txs);
+    await acceptMicroblockStream(ctx, block);
+    if (batch.serving.enabled) batch.serving.canonical(block.index_block_hash, block.block_height, true, await contributionOf(ctx, block));
+  }
+  if (held) return;
+  // Held blocks that hang off this one are connected now; the tallest takes over if it outgrows the tip.
+  const tallest = connectHeldChildren(state, block);
+  if (tallest && state.tip && tallest.block_height > state.tip.block_height) await restoreFork(ctx, tallest);
 }
 
 /** Block 1 over a stored boot block with receipts: decoded again with those receipts included. */

@@ -5,6 +5,15 @@ import type { RowWriter, Store } from '../../storage/client.ts';
 import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
 import { PendingSetChanges } from './pending-set.ts';
 import { ServingChanges } from '../../serving/changes.ts';
+import { RowOwners, failedRowOf, type EntryRef } from './row-owners.ts';
+
+/** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
+ *  said which row that was. */
+export class TargetInsertError extends Error {
+  constructor(readonly target: InsertTarget, readonly entry: EntryRef | undefined, override readonly cause: Error) {
+    super(cause.message);
+  }
+}
 
 export class Batch {
   private readonly text = new Map<string, string[]>();
@@ -18,6 +27,7 @@ export class Batch {
   readonly pendingSet = new PendingSetChanges();
   /** What the batch changes in the serving store (nothing is gathered when there is none). */
   readonly serving: ServingChanges;
+  private readonly owners = new RowOwners();
 
   constructor(serving = true) {
     this.serving = new ServingChanges(serving);
@@ -28,6 +38,7 @@ export class Batch {
     let parts = this.text.get(target);
     if (!parts) this.text.set(target, (parts = []));
     parts.push(text);
+    this.owners.addPart(target);
     this.bytes += text.length;
   }
 
@@ -41,7 +52,8 @@ export class Batch {
     for (const [target, text] of Object.entries(facts)) this.addText(target, text);
   }
 
-  noteEntry(id: number): void {
+  noteEntry(id: number, path = ''): void {
+    this.owners.noteEntry(id, path);
     if (this.entries === 0) this.from = id;
     this.to = id;
     this.entries++;
@@ -84,6 +96,12 @@ export class Batch {
 
   private async insertTable(writer: RowWriter, target: InsertTarget): Promise<void> {
     const { table, columns } = parseInsertTarget(target);
-    await writer.insertRows(table, columns, this.text.get(target)!.join(''), `${this.from}-${this.to}:${target}`);
+    const texts = this.text.get(target)!;
+    try {
+      await writer.insertRows(table, columns, texts.join(''), `${this.from}-${this.to}:${target}`);
+    } catch (e) {
+      const row = failedRowOf((e as Error).message ?? '');
+      throw new TargetInsertError(target, row === undefined ? undefined : this.owners.entryOfRow(target, texts, row), e as Error);
+    }
   }
 }

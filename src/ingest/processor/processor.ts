@@ -9,7 +9,8 @@ import { targetTable } from '../../workers/rows.ts';
 import { EVENT_TABLE_BIT } from '../../workers/event-tables.ts';
 import { readRecords } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
-import { Batch } from './batch.ts';
+import { Batch, TargetInsertError } from './batch.ts';
+import type { EntryRef } from './row-owners.ts';
 import { loadChainState, type ChainState } from './chain-state.ts';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { applyEntry } from './apply-entry.ts';
@@ -30,7 +31,7 @@ import { minedNonceOf } from '../../serving/mined-nonce.ts';
  * redo's inserts are dropped by their tokens); if none were, fork choice is exact. After a redo the
  * state is reloaded as of the redone batch, where only the newest version of each key matters.
  */
-const INSERT_LAST = ['balances', 'microblock_canonical', 'mempool_status', 'mempool_pending', 'block_canonical'];
+const INSERT_LAST = ['microblock_canonical', 'mempool_status', 'mempool_pending', 'balances', 'block_canonical'];
 
 const BATCH_BYTES = 48 * 1024 * 1024;
 // Tests make batches small to put crash points in the middle of a short log.
@@ -49,10 +50,15 @@ function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
   }
 }
 
-/** Storing a batch failed: the entries are named by range (their rows go in together). */
+/** Storing a batch failed: named by the entry of the refused row when the engine said which row,
+ *  else by the batch's range (its rows go in together). */
 class BatchInsertError extends Error {
+  readonly entry: EntryRef | undefined;
   constructor(readonly from: number, readonly to: number, cause: Error) {
-    super(`storing the rows of event log entries ${from}-${to} failed: ${cause.message}`);
+    const entry = cause instanceof TargetInsertError ? cause.entry : undefined;
+    const table = cause instanceof TargetInsertError ? targetTable(cause.target) : undefined;
+    super(entry ? `storing its rows in ${table} failed: ${cause.message}` : `storing the rows of event log entries ${from}-${to} failed: ${cause.message}`);
+    this.entry = entry;
   }
 }
 
@@ -87,7 +93,7 @@ export class Processor {
   private running: Promise<void> | null = null;
   private rerun = false;
   private stopped = false;
-  readonly stats = { entries: 0, rejected: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
+  readonly stats = { entries: 0, rejected: 0, quarantined: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
   private readonly checkpointFile: string;
   private lastMempoolCleanup = performance.now();
 
@@ -163,6 +169,20 @@ export class Processor {
     }
   }
 
+  /** Starts over from the checkpoint after processing stopped (an operator quarantined the entry
+   *  it stopped at): the interrupted batch is redone without it, then everything durable. */
+  async resume(): Promise<void> {
+    if (!this.error || this.running || this.stopped) return;
+    this.error = null;
+    const restart = this.init().catch((e: Error) => {
+      this.error ??= { logId: this.checkpoint.committed + 1, path: '', message: e.message };
+    });
+    this.running = restart;
+    await restart;
+    this.running = null;
+    if (!this.error) await this.kick();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     await this.running;
@@ -230,11 +250,12 @@ export class Processor {
         const decoded = await outcome;
         this.stats.decodeMs += performance.now() - t0;
         const t1 = performance.now();
-        if (!decoded || !decoded.ok) this.stats.rejected++;
+        if (rec.status === RecordStatus.Quarantined) this.stats.quarantined++;
+        else if (!decoded || !decoded.ok) this.stats.rejected++;
         else countEntry(this.stats, decoded.event);
         if (decoded) await applyEntry(ctxFor(rec), rec.path, decoded);
         this.stats.applyMs += performance.now() - t1;
-        batch.noteEntry(rec.id);
+        batch.noteEntry(rec.id, rec.path);
         this.stats.entries++;
         this.stats.bytes += rec.body.length;
         const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES || rec.id === boundary : rec.id === forceFlushAt;
@@ -250,8 +271,8 @@ export class Processor {
       // An insert still running for earlier entries ends first; if it failed, that is the first failure.
       const earlier = await storing.insert?.then(() => null, (e: unknown) => e);
       const err = (earlier ?? caught) as Error;
-      const at = err instanceof BatchInsertError ? err.from : (current?.id ?? this.checkpoint.committed + 1);
-      this.error = { logId: at, path: err instanceof BatchInsertError ? '' : (current?.path ?? ''), message: (err as Error).message ?? String(err) };
+      const at = err instanceof BatchInsertError ? (err.entry?.id ?? err.from) : (current?.id ?? this.checkpoint.committed + 1);
+      this.error = { logId: at, path: err instanceof BatchInsertError ? (err.entry?.path ?? '') : (current?.path ?? ''), message: (err as Error).message ?? String(err) };
       console.error(`processor: stopped at event log entry ${at}:`, err);
     } finally {
       await records.return(undefined);
@@ -259,7 +280,8 @@ export class Processor {
   }
 
   private decode(rec: EventRecord): Promise<DecodeOutcome | null> {
-    if (rec.status === RecordStatus.Rejected) return Promise.resolve(null);
+    // Refused by the observer, or set aside by an operator: never processed.
+    if (rec.status === RecordStatus.Rejected || rec.status === RecordStatus.Quarantined) return Promise.resolve(null);
     const handed = this.handoff.get(rec.id);
     if (handed) {
       this.handoff.delete(rec.id);
@@ -276,19 +298,17 @@ export class Processor {
       writeCheckpoint(this.checkpointFile, this.checkpoint);
     }
     failpoint('before-store');
-    // ClickHouse rows and serving-store writes go side by side; each is exactly-once on its own
-    // (insert tokens; the store's applied marker), so a redone batch completes whichever is missing.
-    const serving = this.opts.serving;
-    const servingWrite = serving && batch.to > serving.view.appliedLogId ? serving.writer.write(batch.serving, batch.to).then((meta) => serving.view.committed(batch.serving, meta, batch.to)) : undefined;
-    servingWrite?.catch(() => {}); // awaited below
+    // ClickHouse first, then the serving store: a batch the engine refuses (an entry an operator then
+    // quarantines) leaves nothing in the serving store. Each write is exactly-once on its own (insert
+    // tokens; the store's applied marker), so a redone batch completes whichever is missing.
     try {
       if (toClickHouse) await batch.insert(this.opts.store, INSERT_LAST);
     } catch (e) {
-      await servingWrite?.catch(() => {});
       throw new BatchInsertError(batch.from, batch.to, e as Error);
     }
+    const serving = this.opts.serving;
     try {
-      await servingWrite;
+      if (serving && batch.to > serving.view.appliedLogId) serving.view.committed(batch.serving, await serving.writer.write(batch.serving, batch.to), batch.to);
     } catch (e) {
       throw new BatchInsertError(batch.from, batch.to, new Error(`serving store: ${(e as Error).message}`));
     }

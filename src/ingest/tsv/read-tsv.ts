@@ -1,14 +1,37 @@
 // Reads an event export (TSV, optionally gzipped) as rows in id order, dropping repeated ids as
 // the reference importer does. Sorted files stream; an unsorted one is sorted in memory.
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { parseTsvLine, payloadText, type TsvRow } from './copy-text.ts';
 
-async function* lines(file: string): AsyncGenerator<string> {
-  const input = createReadStream(file);
-  const rl = createInterface({ input: file.endsWith('.gz') ? input.pipe(createGunzip()) : input, crlfDelay: Infinity });
-  for await (const line of rl) yield line;
+/** The file's bytes (gunzipped for .gz), with read and gzip errors naming the file. */
+async function* fileChunks(file: string, highWaterMark: number): AsyncGenerator<Buffer> {
+  const input = createReadStream(file, { highWaterMark });
+  const gz = file.endsWith('.gz');
+  const source = gz ? input.pipe(createGunzip()) : input;
+  // An error of the file stream (not found, unreadable) reaches the gunzip stream's reader too.
+  if (gz) input.once('error', (e) => source.destroy(e));
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) yield chunk;
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const zlib = typeof err.code === 'string' && err.code.startsWith('Z_');
+    throw new Error(`${file}: ${zlib ? `not a valid gzip file (${err.message})` : err.message}`);
+  }
+}
+
+/** `file:line: message`, with the line's first bytes shown readably (binary escaped). */
+export function rowError(file: string, line: number, message: string, bytes?: Buffer): Error {
+  const preview = bytes ? `: ${JSON.stringify(bytes.subarray(0, 80).toString('latin1')).replace(/[\x7f-\xff]/g, (c) => `\\x${c.charCodeAt(0).toString(16)}`)}` : '';
+  return new Error(`${file}:${line}: ${message}${preview}`);
+}
+
+async function* lines(file: string): AsyncGenerator<{ line: number; text: string }> {
+  const rl = createInterface({ input: Readable.from(fileChunks(file, 1 << 20)), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of rl) yield { line: ++line, text };
 }
 
 /** Counts rows and whether ids ascend, without keeping them: only the bytes after each newline
@@ -20,8 +43,7 @@ export async function scanTsv(file: string): Promise<{ rows: number; sorted: boo
   let id = 0;
   let inId = true;
   let sawDigit = false;
-  const input = createReadStream(file, { highWaterMark: 1 << 20 });
-  for await (const chunk of (file.endsWith('.gz') ? input.pipe(createGunzip()) : input) as AsyncIterable<Buffer>) {
+  for await (const chunk of fileChunks(file, 1 << 20)) {
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i];
       if (inId) {
@@ -53,7 +75,7 @@ export async function scanTsv(file: string): Promise<{ rows: number; sorted: boo
   return { rows, sorted };
 }
 
-export async function* readTsvRows(file: string, opts: { keepDuplicateIds?: boolean } = {}): AsyncGenerator<TsvRow> {
+export async function* readTsvRows(file: string, opts: { keepDuplicateIds?: boolean } = {}): AsyncGenerator<TsvRow & { line: number }> {
   const { sorted } = await scanTsv(file);
   const seen = new Set<number>();
   const keep = (r: TsvRow) => {
@@ -62,16 +84,24 @@ export async function* readTsvRows(file: string, opts: { keepDuplicateIds?: bool
     seen.add(r.id);
     return true;
   };
+  const parse = (line: number, text: string) => {
+    try {
+      const r = parseTsvLine(text);
+      return r && { ...r, line };
+    } catch (e) {
+      throw rowError(file, line, (e as Error).message);
+    }
+  };
   if (sorted) {
-    for await (const line of lines(file)) {
-      const r = parseTsvLine(line);
+    for await (const { line, text } of lines(file)) {
+      const r = parse(line, text);
       if (r && keep(r)) yield r;
     }
     return;
   }
-  const all: TsvRow[] = [];
-  for await (const line of lines(file)) {
-    const r = parseTsvLine(line);
+  const all: Array<TsvRow & { line: number }> = [];
+  for await (const { line, text } of lines(file)) {
+    const r = parse(line, text);
     if (r && keep(r)) all.push(r);
   }
   all.sort((a, b) => a.id - b.id);
@@ -79,6 +109,8 @@ export async function* readTsvRows(file: string, opts: { keepDuplicateIds?: bool
 }
 
 export interface RawTsvRow {
+  /** Line number in the file (1-based). */
+  line: number;
   id: number;
   timestamp: string;
   path: string;
@@ -89,9 +121,8 @@ export interface RawTsvRow {
 /** Splits a stream into lines without decoding them: each line is a slice of the chunk it sits in
  *  (a line that spans chunks is joined once). */
 async function* rawLines(file: string): AsyncGenerator<Buffer> {
-  const input = createReadStream(file, { highWaterMark: 4 << 20 });
   let carry: Buffer | null = null;
-  for await (const chunk of (file.endsWith('.gz') ? input.pipe(createGunzip()) : input) as AsyncIterable<Buffer>) {
+  for await (const chunk of fileChunks(file, 4 << 20)) {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
       const piece = chunk.subarray(start, nl);
@@ -110,17 +141,21 @@ async function* rawLines(file: string): AsyncGenerator<Buffer> {
  */
 export async function* readTsvRowsRaw(file: string): AsyncGenerator<RawTsvRow> {
   let prev = -1;
+  let n = 0;
   for await (const line of rawLines(file)) {
+    n++;
     if (line.length === 0) continue;
     const t1 = line.indexOf(0x09);
     const t2 = line.indexOf(0x09, t1 + 1);
     const t3 = line.indexOf(0x09, t2 + 1);
-    if (t1 < 0 || t2 < 0 || t3 < 0) throw new Error(`not a 4-column event row: ${line.toString('utf8', 0, 80)}`);
+    if (t1 < 0 || t2 < 0 || t3 < 0) throw rowError(file, n, 'not a 4-column event row (id, timestamp, path, payload)', line);
     const id = Number(line.toString('latin1', 0, t1));
+    if (!Number.isSafeInteger(id)) throw rowError(file, n, 'the id column is not a whole number', line);
     if (id === prev) continue; // a repeated id: dropped, as the reference importer does
     prev = id;
     const payload = line.subarray(t3 + 1);
     yield {
+      line: n,
       id,
       timestamp: line.toString('latin1', t1 + 1, t2),
       path: line.toString('utf8', t2 + 1, t3),

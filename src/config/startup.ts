@@ -1,0 +1,26 @@
+// Every environment variable the service reads, checked in one place before anything starts.
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadTuning, type Tuning } from './tuning.ts';
+import { loadProxyConfig, type ProxyConfig } from '../http/proxy/config.ts';
+
+export interface StartupConfig {
+  config: Config;
+  proxy: ProxyConfig;
+  tuning: Tuning;
+}
+
+/** Throws ConfigError naming the first bad variable. */
+export function loadStartupConfig(env: Record<string, string | undefined> = process.env): StartupConfig {
+  return { config: loadConfig(env), proxy: loadProxyConfig(env), tuning: loadTuning(env) };
+}
+
+/** Runs `load`; a bad setting ends the process with one line naming it (exit code 2). */
+export function configOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`configuration error: ${e.message}`);
+    process.exit(2);
+  }
+}

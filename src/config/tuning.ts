@@ -1,0 +1,57 @@
+// Settings read where they are used (the decode pool, the response cache, the query log, the
+// response checks), validated here. loadStartupConfig runs these checks at start-up, before
+// anything opens, so a bad value stops the service with one line naming the variable.
+import { availableParallelism } from 'node:os';
+import { ConfigError } from './config.ts';
+
+type Env = Record<string, string | undefined>;
+
+export interface Tuning {
+  decodeThreads: number;
+  /** 0: no response cache. */
+  responseCacheMb: number;
+  traceQueries: boolean;
+  validateResponses: boolean;
+}
+
+const set = (env: Env, name: string) => env[name] !== undefined && env[name] !== '';
+
+function wholeNumber(env: Env, name: string, min: number, max: number, fallback: number): number {
+  if (!set(env, name)) return fallback;
+  const raw = env[name]!;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `expected a whole number ${min}-${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+/** `1` on, `0` or unset off. */
+export function readFlag(env: Env, name: string): boolean {
+  if (!set(env, name)) return false;
+  if (env[name] === '1') return true;
+  if (env[name] === '0') return false;
+  throw new ConfigError(name, `expected 1 or 0, got "${env[name]}"`);
+}
+
+/** A flag read at module load, before start-up checks ran: a bad value counts as off here (the
+ *  start-up check then stops the service naming it). */
+export function flagOrOff(env: Env, name: string): boolean {
+  try {
+    return readFlag(env, name);
+  } catch {
+    return false;
+  }
+}
+
+/** STACKS_API_DECODE_THREADS, else one per core (up to 4). */
+export const readDecodeThreads = (env: Env): number => wholeNumber(env, 'STACKS_API_DECODE_THREADS', 1, 64, Math.max(1, Math.min(4, availableParallelism())));
+
+/** STACKS_API_RESPONSE_CACHE_MB (default 64; 0 turns the cache off). */
+export const readResponseCacheMb = (env: Env): number => wholeNumber(env, 'STACKS_API_RESPONSE_CACHE_MB', 0, 1024 * 1024, 64);
+
+export function loadTuning(env: Env = process.env): Tuning {
+  return {
+    decodeThreads: readDecodeThreads(env),
+    responseCacheMb: readResponseCacheMb(env),
+    traceQueries: readFlag(env, 'STACKS_API_TRACE_QUERIES'),
+    validateResponses: readFlag(env, 'STACKS_API_VALIDATE_RESPONSES'),
+  };
+}

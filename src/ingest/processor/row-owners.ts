@@ -1,0 +1,45 @@
+// Which log entry each row of a batch came from, so that a row the store refuses names its entry.
+// The engine says where an insert failed ("at row 3211"); a batch's text per insert target is a
+// list of parts, each added while one entry was applied.
+import type { InsertTarget } from '../../workers/rows.ts';
+
+export interface EntryRef {
+  id: number;
+  path: string;
+}
+
+export class RowOwners {
+  /** Per target: for each text part, the index of the entry it belongs to. */
+  private readonly parts = new Map<InsertTarget, number[]>();
+  private readonly entries: EntryRef[] = [];
+
+  /** A part of `target` added while the next entry (not yet noted) is applied. */
+  addPart(target: InsertTarget): void {
+    let owners = this.parts.get(target);
+    if (!owners) this.parts.set(target, (owners = []));
+    owners.push(this.entries.length);
+  }
+
+  /** The entry whose parts were just added. */
+  noteEntry(id: number, path: string): void {
+    this.entries.push({ id, path });
+  }
+
+  /** The entry that row `row` (1-based) of `target`'s text came from, given the parts' text. */
+  entryOfRow(target: InsertTarget, texts: readonly string[], row: number): EntryRef | undefined {
+    const owners = this.parts.get(target) ?? [];
+    let seen = 0;
+    for (let i = 0; i < texts.length; i++) {
+      for (let nl = texts[i].indexOf('\n'); nl >= 0; nl = texts[i].indexOf('\n', nl + 1)) {
+        if (++seen === row) return this.entries[owners[i]];
+      }
+    }
+    return undefined;
+  }
+}
+
+/** The row an engine error names: "violated at row 3211", "(at row 3211)". */
+export function failedRowOf(message: string): number | undefined {
+  const m = /\bat row (\d+)/.exec(message);
+  return m ? Number(m[1]) : undefined;
+}
