@@ -2,16 +2,15 @@
 // block lists and canonical flags match the reference API's answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, waitForProcessing } from '../testing/service.ts';
-import { GOLDEN_FIXTURES, diffGoldens, feedFixture, onlyTieOrderDiffs } from '../testing/goldens.ts';
+import { waitForProcessing } from '../testing/service.ts';
+import { GOLDEN_FIXTURES, diffGoldens, fedService, onlyTieOrderDiffs } from '../testing/goldens.ts';
 
 const BLOCK_ROUTES = '^/extended(/v1/status)?$|^/extended/v1/block(\\?|$|/by_height/)|^/extended/v2/blocks(\\?|$)';
 
 for (const fixture of GOLDEN_FIXTURES) {
   test(`${fixture}: status and block lists match the reference`, async () => {
-    const svc = await startService();
+    const svc = await fedService(fixture);
     try {
-      await feedFixture(svc.eventUrl, fixture);
       const status = await waitForProcessing(svc.apiUrl);
       assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
       const r = await diffGoldens(svc.apiUrl, fixture, BLOCK_ROUTES);

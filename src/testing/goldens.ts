@@ -1,11 +1,12 @@
 // Helpers for comparing a running service with the reference API's recorded answers.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runTool, SHARED, startService, waitForProcessing } from './service.ts';
+import { runTool, SHARED, startService, waitForProcessing, type RunningService } from './service.ts';
 
 export const GOLDEN_FIXTURES = [
   'fuzzed-transactions-1',
@@ -29,6 +30,35 @@ export interface GoldenReport {
 export async function feedFixture(eventUrl: string, fixture: string): Promise<void> {
   const fed = await runTool('feed-events.mjs', [join(SHARED, 'fixtures', `${fixture}.tsv`), '--url', eventUrl]);
   if (fed.code !== 0) throw new Error(`feeding ${fixture} failed:\n${fed.output}`);
+}
+
+/**
+ * A service with the fixture fed as the goldens were made, processing done. With
+ * STACKS_TEST_FIXTURE_CACHE (npm test sets it to a directory it removes afterwards), the first test
+ * of a run that needs a fixture (with the same environment) feeds it into a data directory kept
+ * there; later tests start a service on that directory instead of feeding it again — the goldens
+ * are reads, and a restarted service answers as the one that ingested.
+ */
+export async function fedService(fixture: string, env: Record<string, string> = {}): Promise<RunningService> {
+  const root = process.env.STACKS_TEST_FIXTURE_CACHE;
+  const feed = async (svc: RunningService) => {
+    await feedFixture(svc.eventUrl, fixture);
+    await waitForProcessing(svc.apiUrl);
+    return svc;
+  };
+  if (!root) return feed(await startService({ env }));
+  const dir = join(root, `${fixture}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`);
+  const fed = join(dir, 'FED');
+  if (existsSync(fed)) {
+    const svc = await startService({ dataDir: dir, env });
+    await waitForProcessing(svc.apiUrl);
+    return svc;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const svc = await feed(await startService({ dataDir: dir, env }));
+  writeFileSync(fed, '');
+  return svc;
 }
 
 export async function diffGoldens(apiUrl: string, fixture: string, match: string): Promise<GoldenReport> {
@@ -94,7 +124,7 @@ export function sameUpToResultOrder(golden: unknown, ours: unknown): boolean {
 }
 
 /**
- * One test per fixture: a fresh service fed the fixture answers every golden whose URL matches
+ * One test per fixture: a service fed the fixture answers every golden whose URL matches
  * `routes` as the reference did. Tolerated: the reference's own tie-order differences, and for URLs
  * matching `unorderedResults` (lists the reference answers in no defined order while its golden is
  * not marked unordered) the same results in another order.
@@ -102,9 +132,8 @@ export function sameUpToResultOrder(golden: unknown, ours: unknown): boolean {
 export function testFamilyAgainstGoldens(family: string, routes: string, unorderedResults?: RegExp): void {
   for (const fixture of GOLDEN_FIXTURES) {
     test(`${fixture}: ${family} match the reference`, async () => {
-      const svc = await startService();
+      const svc = await fedService(fixture);
       try {
-        await feedFixture(svc.eventUrl, fixture);
         const status = await waitForProcessing(svc.apiUrl);
         assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
         const r = await diffGoldens(svc.apiUrl, fixture, routes);

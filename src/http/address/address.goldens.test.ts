@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { startService, waitForProcessing, SHARED } from '../../testing/service.ts';
-import { GOLDEN_FIXTURES, diffGoldens, feedFixture } from '../../testing/goldens.ts';
+import { waitForProcessing, SHARED } from '../../testing/service.ts';
+import { GOLDEN_FIXTURES, diffGoldens, fedService } from '../../testing/goldens.ts';
 
 const ADDRESS_ROUTES = '^/extended/v1/address/|^/extended/v2/addresses/';
 
@@ -66,9 +66,8 @@ function readGoldens(fixture: string): Golden[] {
 describe('address family matches the reference', { concurrency: 2 }, () => {
   for (const fixture of GOLDEN_FIXTURES) {
     it(fixture, async () => {
-      const svc = await startService();
+      const svc = await fedService(fixture);
       try {
-        await feedFixture(svc.eventUrl, fixture);
         const status = await waitForProcessing(svc.apiUrl);
         assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
         const r = await diffGoldens(svc.apiUrl, fixture, ADDRESS_ROUTES);

@@ -2,17 +2,14 @@
 // recorded answers for every fixture.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, waitForProcessing } from '../../testing/service.ts';
-import { GOLDEN_FIXTURES, diffGoldens, feedFixture, onlyTieOrderDiffs } from '../../testing/goldens.ts';
+import { GOLDEN_FIXTURES, diffGoldens, fedService, onlyTieOrderDiffs } from '../../testing/goldens.ts';
 
 const ROUTES = '^/extended/v1/block|^/extended/v2/(burn-blocks|block-tenures|blocks(\\?|$|/[^/]+$|/[^/]+/signer-signatures|/average-times))';
 
 for (const fixture of GOLDEN_FIXTURES) {
   test(`${fixture}: block families match the reference`, async () => {
-    const svc = await startService();
+    const svc = await fedService(fixture);
     try {
-      await feedFixture(svc.eventUrl, fixture);
-      await waitForProcessing(svc.apiUrl);
       const r = await diffGoldens(svc.apiUrl, fixture, ROUTES);
       assert.ok(r.passed > 0, 'no golden was compared');
       const unexplained = r.report.filter((x) => !x.ok && !onlyTieOrderDiffs(x.diffs));

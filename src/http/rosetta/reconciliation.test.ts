@@ -11,8 +11,7 @@
 //   operations of successful statuses only, and would need the fee of failed txs exempted.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, waitForProcessing } from '../../testing/service.ts';
-import { GOLDEN_FIXTURES, feedFixture } from '../../testing/goldens.ts';
+import { GOLDEN_FIXTURES, fedService } from '../../testing/goldens.ts';
 import { fixtureNetwork, rosettaPost } from './mesh-check.ts';
 
 interface Op {
@@ -28,7 +27,7 @@ for (const fixture of GOLDEN_FIXTURES) {
   test(`${fixture}: every account's operations add up to its balance`, async () => {
     const { network, chainId } = fixtureNetwork(fixture);
     const network_identifier = { blockchain: 'stacks', network };
-    const svc = await startService({ env: { STACKS_CHAIN_ID: chainId } });
+    const svc = await fedService(fixture, { STACKS_CHAIN_ID: chainId });
     const problems: string[] = [];
     const post = async <T>(path: string, body: Record<string, unknown>) => {
       const r = await rosettaPost<T>(svc.apiUrl, `/rosetta/v1${path}`, { network_identifier, ...body }, problems);
@@ -36,8 +35,6 @@ for (const fixture of GOLDEN_FIXTURES) {
       return r.body;
     };
     try {
-      await feedFixture(svc.eventUrl, fixture);
-      await waitForProcessing(svc.apiUrl);
       const tip = (await post<{ current_block_identifier: { index: number } }>('/network/status', {})).current_block_identifier.index;
       // height -> account -> the sum of its operations' amounts in that block
       const deltas: Array<Map<string, bigint>> = [];

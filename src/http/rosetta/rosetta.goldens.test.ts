@@ -4,16 +4,15 @@
 // against the Mesh object its route declares (200) or the Mesh Error (any other status).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, waitForProcessing } from '../../testing/service.ts';
-import { GOLDEN_FIXTURES, diffGoldens, feedFixture } from '../../testing/goldens.ts';
+import { waitForProcessing } from '../../testing/service.ts';
+import { GOLDEN_FIXTURES, diffGoldens, fedService } from '../../testing/goldens.ts';
 import { fixtureNetwork, rosettaGoldens, rosettaPost } from './mesh-check.ts';
 
 for (const fixture of GOLDEN_FIXTURES) {
   test(`${fixture}: /rosetta/v1 answers as the reference, in Mesh shapes`, async () => {
     const goldens = rosettaGoldens(fixture);
-    const svc = await startService({ env: { STACKS_CHAIN_ID: fixtureNetwork(fixture).chainId } });
+    const svc = await fedService(fixture, { STACKS_CHAIN_ID: fixtureNetwork(fixture).chainId });
     try {
-      await feedFixture(svc.eventUrl, fixture);
       const status = await waitForProcessing(svc.apiUrl);
       assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
       const r = await diffGoldens(svc.apiUrl, fixture, '^/rosetta/v1');

@@ -16,8 +16,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { SHARED, startService, waitForProcessing } from '../../testing/service.ts';
-import { GOLDEN_FIXTURES, diffGoldens, feedFixture } from '../../testing/goldens.ts';
+import { SHARED, waitForProcessing } from '../../testing/service.ts';
+import { GOLDEN_FIXTURES, diffGoldens, fedService } from '../../testing/goldens.ts';
 
 const TX_ROUTES = '^/extended/v1/(tx|microblock)|^/extended/v2/(blocks/[^/]+/transactions|mempool)';
 
@@ -119,9 +119,8 @@ function explainTieOrder(g: Golden, ours: unknown): string | undefined {
 
 for (const fixture of GOLDEN_FIXTURES) {
   test(`${fixture}: transactions, mempool and microblocks match the reference`, async () => {
-    const svc = await startService();
+    const svc = await fedService(fixture);
     try {
-      await feedFixture(svc.eventUrl, fixture);
       const status = await waitForProcessing(svc.apiUrl);
       assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
       const r = await diffGoldens(svc.apiUrl, fixture, TX_ROUTES);
