@@ -41,7 +41,8 @@ async function runNode(): Promise<void> {
 }
 
 async function runProxy(nodePort: number): Promise<void> {
-  const { createApiApp, listen } = await import('../../src/http/server.ts');
+  const { createApiApp } = await import('../../src/http/app.ts');
+  const { listen } = await import('../../src/server/server.ts');
   const { createProxyPlugin } = await import('../../src/http/proxy/proxy.ts');
   const proxy = createProxyPlugin(
     { nodes: [{ host: '127.0.0.1', port: nodePort }], healthIntervalMs: 5000, maxTipLag: 10, bodyLimit: 10 * 1024 * 1024, timeoutMs: 30_000 },

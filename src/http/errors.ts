@@ -1,5 +1,5 @@
 // Errors a handler throws to answer with a JSON error body instead of a 500.
-import { STATUS_CODES } from 'node:http';
+import { statusText } from '../server/respond.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -11,7 +11,7 @@ export class HttpError extends Error {
 }
 
 /** The standard reason phrase of a status code (`200 OK`, `301 Moved Permanently`, …). */
-export const statusText = (status: number): string => STATUS_CODES[status] ?? 'Unknown';
+export { statusText };
 
 /** The reference API's error shape: {statusCode, error, message}, plus `code` for validation errors. */
 export function httpError(status: number, message: string, extra: Record<string, unknown> = {}): HttpError {

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { createApiApp, listen } from './server.ts';
+import { createApiApp } from './app.ts';
+import { listen } from '../server/server.ts';
 import { bodyOf, POST_BODY_LIMIT } from './route.ts';
 
 test('POST bodies reach the handler whole; oversized ones get 413', async () => {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { rawRequest } from '../testing/http.ts';
 
 process.env.STACKS_API_VALIDATE_RESPONSES = '1';
-const { createApiApp, listen } = await import('./server.ts');
+const { createApiApp } = await import('./app.ts');
+const { listen } = await import('../server/server.ts');
 
 test('params and query are validated; responses are checked against their schema', async () => {
   const app = createApiApp(

@@ -3,10 +3,10 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
-import { CORS_HEADERS, writeReply, type Reply, type ResponseState } from './respond.ts';
+import { CORS_HEADERS, writeReply, type Reply, type ResponseState } from '../server/respond.ts';
 import { HttpError, httpError } from './errors.ts';
 import type { CacheVersions, ResponseCache } from './response-cache.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText } from '../server/json-text.ts';
 import { withIntegerBounds } from './schema-bounds.ts';
 import { flagOrOff } from '../config/tuning.ts';
 

@@ -4,8 +4,8 @@
 import type { HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { EventLogWriter } from './event-log/writer.ts';
 import { RecordStatus } from './event-log/record.ts';
-import { writeJson, type ResponseState } from '../http/respond.ts';
-import { newApp } from '../http/server.ts';
+import { writeJson, type ResponseState } from '../server/respond.ts';
+import { newApp } from '../server/server.ts';
 
 export interface CheckResult {
   ok: boolean;

@@ -12,7 +12,7 @@ import { addressMempool, addressTransactionsV1, listScope, transactionsWithTrans
 import { servingReady } from '../tx/served.ts';
 import { servedTransactionsV1, servedTransactionsWithTransfers, servedWithTransfers } from './served.ts';
 import { normalizeTxId } from '../tx/queries.ts';
-import { JsonText } from '../json-text.ts';
+import { JsonText } from '../../server/json-text.ts';
 
 /** A list at the tip (no height, block or unanchored): the serving store's dense lists answer it. */
 const atTip = (q: ListQuery) => !q.height && q.until_block === undefined && !q.unanchored;

@@ -13,7 +13,7 @@ import { formatAddressTxEvent, formatLock, formatPending } from './format.ts';
 import { addressTransactionsV2, principalTxEvents } from './tx-lists.ts';
 import { servingReady } from '../tx/served.ts';
 import { servedTransactionsV2 } from './served.ts';
-import { JsonText } from '../json-text.ts';
+import { JsonText } from '../../server/json-text.ts';
 
 const ADDRESS_PARAMS = { type: 'object', properties: { address: PRINCIPAL_PARAM }, required: ['address'] };
 

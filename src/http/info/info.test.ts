@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 process.env.STACKS_API_VALIDATE_RESPONSES = '1';
-const { createApiApp, listen } = await import('../server.ts');
+const { createApiApp } = await import('../app.ts');
+const { listen } = await import('../../server/server.ts');
 const { infoRoutes } = await import('./routes.ts');
 
 test('fee rate validates its JSON body; faucets say they are not offered', async () => {

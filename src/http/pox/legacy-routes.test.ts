@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-const { createApiApp, listen } = await import('../server.ts');
+const { createApiApp } = await import('../app.ts');
+const { listen } = await import('../../server/server.ts');
 const { poxV1Routes } = await import('./v1-routes.ts');
 
 test('legacy PoX event paths redirect to the current ones', async () => {

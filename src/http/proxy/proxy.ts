@@ -12,9 +12,9 @@
 // without a body also when the node dropped the connection before answering. Never once response bytes
 // went to the client, never on a timeout, never a broadcast that was sent.
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
-import type { AppPlugin } from '../server.ts';
+import type { AppPlugin } from '../../server/server.ts';
 import { statusText } from '../errors.ts';
-import { writeReply } from '../respond.ts';
+import { writeReply } from '../../server/respond.ts';
 import type { ProxyConfig } from './config.ts';
 import { compileExclusions, formatClientAddress, forwardRequestHeaders, forwardResponseHeaders } from './headers.ts';
 import { ProxyMetrics } from './metrics.ts';

@@ -1,7 +1,8 @@
 // Test helpers for the node proxy: fake Stacks nodes (node:http on loopback) and a uWS app with the plugin.
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { createApiApp, listen, type Listening } from '../server.ts';
+import { createApiApp } from '../app.ts';
+import { listen, type Listening } from '../../server/server.ts';
 import type { RouteDef } from '../route.ts';
 import type { ProxyConfig } from './config.ts';
 import { createProxyPlugin, type ProxyPlugin, type ProxyPluginOptions } from './proxy.ts';

@@ -12,7 +12,7 @@ import { MEMPOOL_FEES, MEMPOOL_STATS, MEMPOOL_TRANSACTION_LIST } from './schemas
 import { BOOL_FALSE, limitParam, OFFSET, paging } from './params.ts';
 import { servingReady, type Serving } from './served.ts';
 import { pendingTxsJson } from './served-lists.ts';
-import { JsonText } from '../json-text.ts';
+import { JsonText } from '../../server/json-text.ts';
 import type { PendingEntry } from '../../serving/docs.ts';
 
 const ADDRESS = { type: 'string', pattern: PRINCIPAL_PATTERN };

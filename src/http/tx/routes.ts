@@ -11,7 +11,7 @@ import { blockTxPage, txListPage, type SortBy } from './lists.ts';
 import { eventsPage, formatEvent, type EventKind } from './events.ts';
 import { fetchRawTx, normalizeTxId } from './queries.ts';
 import { EVENTS_PAGE, RAW_TRANSACTION, TRANSACTION_LIST, TX_OR_MEMPOOL_TX, TX_SEARCH } from './schemas.ts';
-import { JsonText } from '../json-text.ts';
+import { JsonText } from '../../server/json-text.ts';
 import { servingReady, txJson } from './served.ts';
 import { rawTxOf } from '../../serving/store.ts';
 import { servedTxList } from './served-lists.ts';

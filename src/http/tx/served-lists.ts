@@ -1,6 +1,6 @@
 // Chain-wide lists from the serving store: the newest canonical txs (the global dense list) and the
 // pending mempool (the committed view keeps it in memory).
-import { JsonText } from '../json-text.ts';
+import { JsonText } from '../../server/json-text.ts';
 import { mempoolDocOf, txDocOf } from '../../serving/store.ts';
 import { GLOBAL_LIST, storedListLength } from '../../serving/list-overlay.ts';
 import type { PendingEntry } from '../../serving/docs.ts';

@@ -11,7 +11,7 @@ import { TRANSACTION_LIST } from './schemas.ts';
 import { servingReady } from './served.ts';
 import { resolveStoredBlock } from '../blocks/v2-routes.ts';
 import { blockTxsJson } from '../blocks/served.ts';
-import { JsonText } from '../json-text.ts';
+import { JsonText } from '../../server/json-text.ts';
 
 export const txV2Routes: RouteDef<ApiContext>[] = [
   {

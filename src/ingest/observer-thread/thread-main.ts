@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { EventLogWriter } from '../event-log/writer.ts';
 import { createObserverApp } from '../observer.ts';
-import { listen, type Listening } from '../../http/server.ts';
+import { listen, type Listening } from '../../server/server.ts';
 import { decodeEvent } from '../../workers/decode-event.ts';
 import type { FromObserver, ObserverThreadData, ToObserver } from './messages.ts';
 

@@ -3,7 +3,7 @@
 import { apiRoutes } from '../../http/routes.ts';
 import { requestValidator, type RouteDef } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
-import { JsonText } from '../../http/json-text.ts';
+import { JsonText } from '../../server/json-text.ts';
 import type { ApiContext } from '../../http/context.ts';
 import type { ApiRequest } from '../../http/request.ts';
 

@@ -1,7 +1,6 @@
 // The uWebSockets.js plumbing the API and the event observer share: making an app, listening
-// (exclusively), and the API's app with every route family, CORS preflight and a JSON 404.
+// (exclusively) and the CORS preflight.
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
-import { registerRoutes, type CacheOptions, type RouteDef } from './route.ts';
 import { CORS_HEADERS, endWithoutBody, writeReply, type ResponseState } from './respond.ts';
 
 export interface Listening {
@@ -43,20 +42,6 @@ export function answerPreflight(res: HttpResponse, req: HttpRequest): void {
     res.writeHeader('vary', 'Access-Control-Request-Headers');
     endWithoutBody(res, 0);
   });
-}
-
-export function createApiApp<Ctx>(routes: readonly RouteDef<Ctx>[], ctx: Ctx, plugins: readonly AppPlugin[] = [], caching?: CacheOptions): TemplatedApp {
-  const app = newApp();
-  registerRoutes(app, routes, ctx, caching);
-  for (const plugin of plugins) plugin(app);
-  app.options('/*', answerPreflight);
-  app.any('/*', (res, req) => {
-    const method = req.getCaseSensitiveMethod().toUpperCase();
-    const url = req.getUrl();
-    const state: ResponseState = { aborted: false, head: method === 'HEAD' };
-    writeReply(res, state, { status: 404, body: { statusCode: 404, error: 'Not Found', message: `Route ${method}:${url} not found` } }, CORS_HEADERS);
-  });
-  return app;
 }
 
 /** Listens on host:port; a port that is taken (or an address that cannot be bound) rejects with

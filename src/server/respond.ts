@@ -1,8 +1,10 @@
 // Writing responses on uWebSockets.js: always inside cork, never after the client aborted. A HEAD
 // request gets the GET answer's status and headers (its length too) without the body.
 import type { HttpResponse } from 'uWebSockets.js';
-import { statusText } from './errors.ts';
+import { STATUS_CODES } from 'node:http';
 import { JsonText } from './json-text.ts';
+
+export const statusText = (status: number): string => STATUS_CODES[status] ?? 'Unknown';
 
 export interface ResponseState {
   aborted: boolean;
