@@ -32,9 +32,10 @@ export function queryCases(t: QueryTargets): Array<{ name: string; path: (i: num
   ];
 }
 
-export async function runQuerySuite(apiUrl: string, t: QueryTargets, concurrency: number[], limits: { requests: number; seconds: number }): Promise<LoadResult[]> {
+/** `only`: the cases whose name it matches (all by default). */
+export async function runQuerySuite(apiUrl: string, t: QueryTargets, concurrency: number[], limits: { requests: number; seconds: number }, only?: RegExp): Promise<LoadResult[]> {
   const out: LoadResult[] = [];
-  for (const c of queryCases(t)) {
+  for (const c of queryCases(t).filter((c) => !only || only.test(c.name))) {
     // Warm caches and connections so the first measured requests are not cold.
     await closedLoop(apiUrl, c.name, c.path, 4, { requests: c.warm ?? 50, seconds: 30 });
     for (const clients of concurrency) out.push(await closedLoop(apiUrl, c.name, c.path, clients, limits));

@@ -1,19 +1,40 @@
-// The canonical tx with which an account used a nonce, from the serving store's own-tx list (newest
-// first; an account's nonces only grow along the chain, so the walk stops below the nonce).
+// The canonical tx with which an account used a nonce, from the serving store's own-tx list. An
+// account's nonces only grow along the chain, so the list (chain order) is sorted by nonce: the
+// newest entry answers the common case (a new nonce, above every mined one) and a binary search the
+// rest. Entries without a nonce of this account (it only sponsored them) are stepped over, a few at
+// a time: an account that mostly sponsors has no mined nonce worth a long walk.
 import { LIST, principalFactOf, type ServingStore } from './store.ts';
-import { storedListLength } from './list-overlay.ts';
 
-/** Txs looked at before giving up (a nonce that old is not competed for in the mempool). */
-const WALK = 200;
+/** Nonce-less entries stepped over per probe before the search gives up. */
+const STEP_OVER = 16;
+
+const nonceAt = (store: ServingStore, sender: string, ordinal: number) => {
+  const pid = store.lists.get([LIST.OWN, sender, ordinal]);
+  return pid === undefined ? undefined : principalFactOf(store, sender, pid);
+};
 
 export function minedNonceOf(store: ServingStore, sender: string, nonce: number): string | undefined {
-  const length = storedListLength(store, LIST.OWN, sender);
-  if (length === 0) return undefined;
-  for (const { value: pid } of store.lists.getRange({ start: [LIST.OWN, sender, length - 1], end: [LIST.OWN, sender, length - 1 - WALK], reverse: true })) {
-    const fact = principalFactOf(store, sender, pid);
-    if (fact?.nonce === undefined) continue;
+  let last = -1;
+  for (const { key } of store.lists.getRange({ start: [LIST.OWN, sender, Number.MAX_SAFE_INTEGER], end: [LIST.OWN, sender, -1], reverse: true, limit: 1 })) {
+    last = (key as [number, string, number])[2];
+  }
+  // Search [lo, hi] for the entry carrying `nonce`.
+  let lo = 0;
+  let hi = last;
+  while (lo <= hi) {
+    const mid = hi === last && lo === 0 ? hi : (lo + hi) >>> 1;
+    // The nearest entry at or below mid that has a nonce of this account.
+    let o = mid;
+    let fact = nonceAt(store, sender, o);
+    while (fact?.nonce === undefined && o > lo && mid - o < STEP_OVER) fact = nonceAt(store, sender, --o);
+    if (fact?.nonce === undefined) {
+      if (mid - o >= STEP_OVER) return undefined;
+      lo = mid + 1;
+      continue;
+    }
     if (fact.nonce === nonce) return fact.tx_id;
-    if (fact.nonce < nonce) return undefined;
+    if (fact.nonce < nonce) lo = mid + 1;
+    else hi = o - 1;
   }
   return undefined;
 }

@@ -23,8 +23,10 @@ export const nonceInfoOf = (e: PendingTx, receipt: number): NonceInfo => ({
 
 export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
   // Announced again while pending, or already mined (recently, or with its nonce): nothing changes.
-  const isFresh = (t: { tx_id: string }, i: number) =>
-    !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id) && ctx.minedNonce(ev.entries[i].sender_address, ev.entries[i].nonce) !== t.tx_id;
+  const freshness = ev.txs.map(
+    (t, i) => !ctx.state.mempoolPending.has(t.tx_id) && !ctx.state.minedRecently.has(t.tx_id) && ctx.minedNonce(ev.entries[i].sender_address, ev.entries[i].nonce) !== t.tx_id,
+  );
+  const isFresh = (_t: unknown, i: number) => freshness[i];
   const fresh = ev.txs.filter(isFresh);
   if (fresh.length === 0) return;
   const receipt = Math.floor(ctx.receivedAt / 1000);
