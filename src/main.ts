@@ -19,6 +19,7 @@ import { metricsPlugin } from './metrics/http.ts';
 import { addExpositionText } from './metrics/registry.ts';
 import { watchResponseCache } from './metrics/api.ts';
 import { watchIngest } from './metrics/ingest.ts';
+import { docsPlugin } from './http/docs/docs.ts';
 
 // What is open, for the shutdown (which may come at any point of start-up).
 const open: {
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
           const tick = Math.floor(Date.now() / 1000);
           return { commit: tick, reorg: tick };
         };
-    const api = createApiApp(apiRoutes, ctx, [proxy.plugin, metricsPlugin()], cache ? { cache, versions } : undefined, apiHttpOptions(config, ctx, reading?.serving?.view));
+    const api = createApiApp(apiRoutes, ctx, [proxy.plugin, metricsPlugin(), docsPlugin()], cache ? { cache, versions } : undefined, apiHttpOptions(config, ctx, reading?.serving?.view));
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);
   }
