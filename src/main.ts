@@ -14,6 +14,12 @@ import { createProxyPlugin, type ProxyPlugin } from './http/proxy/index.ts';
 import { responseCacheFromEnv } from './http/response-cache.ts';
 import { followReorgs } from './http/known-canonical.ts';
 import { installShutdown } from './shutdown.ts';
+import { apiHttpOptions } from './http/conventions.ts';
+import { metricsPlugin } from './metrics/http.ts';
+import { addExpositionText } from './metrics/registry.ts';
+import { watchResponseCache } from './metrics/api.ts';
+import { watchIngest } from './metrics/ingest.ts';
+import { docsPlugin } from './http/docs/docs.ts';
 
 // What is open, for the shutdown (which may come at any point of start-up).
 const open: {
@@ -67,6 +73,8 @@ async function main(): Promise<void> {
     const reading = pipeline ?? open.follower;
     const ctx: ApiContext = { store, config, ingest: reading?.status, serving: config.servingReads ? reading?.serving : undefined };
     const proxy = (open.proxy = createProxyPlugin(proxyConfig, {
+      // /metrics shows the proxy's series with everyone else's (src/metrics).
+      metricsPath: false,
       // A broadcast the node accepted is in its mempool: record it as the node would announce it,
       // so it shows in the mempool endpoints at once (the node's own announcement then changes nothing).
       onBroadcastAccepted: pipeline
@@ -74,7 +82,10 @@ async function main(): Promise<void> {
         : undefined,
     }));
     ctx.node = proxy.node;
+    addExpositionText(() => proxy.metricsText());
     const cache = responseCacheFromEnv();
+    if (cache) watchResponseCache(cache);
+    if (reading) watchIngest({ status: reading.status, processor: reading.processor, pool: pipeline?.pool });
     // Answers depend on stored chain data: here the processor's committed entry; a read-only process
     // without a log to follow cannot see that cheaply, so its entries live for one second.
     const processor = reading?.processor;
@@ -85,7 +96,7 @@ async function main(): Promise<void> {
           const tick = Math.floor(Date.now() / 1000);
           return { commit: tick, reorg: tick };
         };
-    const api = createApiApp(apiRoutes, ctx, [proxy.plugin], cache ? { cache, versions } : undefined);
+    const api = createApiApp(apiRoutes, ctx, [proxy.plugin, metricsPlugin(), docsPlugin()], cache ? { cache, versions } : undefined, apiHttpOptions(config, ctx, reading?.serving?.view));
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);
   }

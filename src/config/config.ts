@@ -41,6 +41,14 @@ export interface Config {
   servingReads: boolean;
   /** Read-only mode: the event log directory of the writer this process follows (src/ingest/follow.ts). */
   followLog?: string;
+  /** Origins browsers may call the API from: '*' (any), or a list (the request's origin is echoed when listed). */
+  corsOrigins: '*' | string[];
+  /** One line per answered API request on stdout. */
+  requestLog: boolean;
+  /** /ready answers 503 when processing is this many event-log entries behind (or more). */
+  readyMaxLag: number;
+  /** A mined canonical tx this many blocks below the tip is final: clients may keep its answer a day. */
+  settledDepth: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +128,16 @@ function readFollowLog(env: Env, mode: ApiMode): string | undefined {
   return raw;
 }
 
+function readCorsOrigins(env: Env): '*' | string[] {
+  const raw = env.STACKS_API_CORS_ORIGIN;
+  if (raw === undefined || raw === '' || raw === '*') return '*';
+  const origins = raw.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of origins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new ConfigError('STACKS_API_CORS_ORIGIN', `expected "*" or a comma-separated list of origins such as https://explorer.example.com, got "${o}"`);
+  }
+  return origins;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const chainId = readChainId(env);
   const mode = readMode(env);
@@ -138,5 +156,9 @@ export function loadConfig(env: Env = process.env): Config {
     servingStore: readOnOff(env, 'STACKS_API_SERVING_STORE', true),
     servingReads: readOnOff(env, 'STACKS_API_SERVING_READS', true),
     followLog: readFollowLog(env, mode),
+    corsOrigins: readCorsOrigins(env),
+    requestLog: readOnOff(env, 'STACKS_API_REQUEST_LOG', false),
+    readyMaxLag: readPositiveInt(env, 'STACKS_API_READY_MAX_LAG', 1000),
+    settledDepth: readPositiveInt(env, 'STACKS_API_SETTLED_DEPTH', 100),
   };
 }

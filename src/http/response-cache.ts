@@ -9,6 +9,10 @@ import { readResponseCacheMb } from '../config/tuning.ts';
 export interface CachedReply {
   status: number;
   body: string;
+  /** Its entity tag (computed once, when it was cached). */
+  etag?: string;
+  /** A settled tx answer: the block height it was mined at (see etag.ts). */
+  settledHeight?: number;
 }
 
 /** What an answer depends on: any new chain data, or only a reorg. */
@@ -33,6 +37,11 @@ export class ResponseCache {
   misses = 0;
 
   constructor(private readonly maxBytes: number) {}
+
+  /** Bytes held (estimated) and entries. */
+  get size(): { bytes: number; entries: number } {
+    return { bytes: this.bytes, entries: this.entries.size };
+  }
 
   get(key: string, versions: CacheVersions): CachedReply | undefined {
     const e = this.entries.get(key);

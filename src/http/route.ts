@@ -3,7 +3,9 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
-import { CORS_HEADERS, writeReply, type Reply, type ResponseState } from '../server/respond.ts';
+import { writeReply, type Reply, type ResponseState } from '../server/respond.ts';
+import { ANY_ORIGIN, type CorsPolicy } from '../server/cors.ts';
+import { cacheControlOf, etagOf, ifNoneMatchHits, settledHeightOf } from './etag.ts';
 import { HttpError, httpError } from './errors.ts';
 import type { CacheVersions, ResponseCache } from './response-cache.ts';
 import { JsonText } from '../server/json-text.ts';
@@ -33,6 +35,41 @@ export interface RouteDef<Ctx = unknown> {
    *  the reference does (400 FST_ERR_VALIDATION); otherwise the handler validates (e.g. Rosetta,
    *  whose errors have their own shape). */
   validateBody?: boolean;
+  /** The OpenAPI operationId (default: from the reference's name for the route, else the summary). */
+  operationId?: string;
+  /** Marked deprecated in the OpenAPI document (as the reference marks it). */
+  deprecated?: boolean;
+  /** A longer description for the OpenAPI document. */
+  description?: string;
+}
+
+/** One answered request, for metrics and the request log. */
+export interface AnsweredRequest {
+  /** The route's pattern (`/extended/v1/tx/:tx_id`), or '(unmatched)'. */
+  route: string;
+  method: string;
+  /** The request path and query as sent. */
+  url: string;
+  status: number;
+  /** Body bytes written. */
+  bytes: number;
+  seconds: number;
+  /** Answered from the response cache. */
+  cached: boolean;
+  remoteAddress: string;
+}
+
+/** How the API's answers are served beyond the routes themselves. */
+export interface HttpOptions<Ctx = unknown> {
+  /** Which origins browsers may call from (default any). */
+  cors?: CorsPolicy;
+  /** Called once per answered request (metrics, the request log). */
+  onAnswer?: (a: AnsweredRequest) => void;
+  /** The tip's height: settled answers `settledDepth` blocks below it may be kept by clients. */
+  tipHeight?: () => number | undefined;
+  settledDepth?: number;
+  /** The context a route's handler gets (default the shared one), e.g. with reads timed per family. */
+  contextFor?: (route: RouteDef<Ctx>) => Ctx;
 }
 
 /** POST bodies above this size are answered 413 without running the handler. */
@@ -129,27 +166,57 @@ export function requestValidator(route: RouteDef<never>): (request: ApiRequest) 
   };
 }
 
+/** The body of an answer as JSON text, with whether only a reorg can change it. */
+function jsonTextOf(route: RouteDef<never>, body: unknown): { text: string; stable: boolean } {
+  if (body instanceof JsonText) return { text: body.text, stable: body.stableUntilReorg };
+  return { text: JSON.stringify(body), stable: route.stableUntilReorg?.(body) ?? false };
+}
+
 function internalError(method: string, path: string, err: unknown, reply: (r: Reply) => void): void {
   console.error(`${method.toUpperCase()} ${path} failed:`, err);
   reply({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'internal error' } });
 }
 
-export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx, caching?: CacheOptions): void {
+export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx, caching?: CacheOptions, http: HttpOptions<Ctx> = {}): void {
+  const cors = http.cors ?? ANY_ORIGIN;
+  const { onAnswer, tipHeight, settledDepth } = http;
   for (const route of routes) {
     const names = paramNamesOf(route.path);
     const validate = requestValidator(route as RouteDef<never>);
     const checkBody = route.validateBody && route.body ? bodyAjv.compile(route.body) : undefined;
     const checkResponse = responseCheck(route as RouteDef<never>);
+    const routeCtx = http.contextFor?.(route) ?? ctx;
     const handle = (res: HttpResponse, req: HttpRequest, head: boolean): void => {
+      const started = onAnswer ? performance.now() : 0;
       const state: ResponseState = { aborted: false, head };
       res.onAborted(() => {
         state.aborted = true;
       });
-      const reply = (r: Reply) => writeReply(res, state, r, CORS_HEADERS);
+      const origin = req.getHeader('origin');
+      const ifNoneMatch = req.getHeader('if-none-match');
+      const corsHeaders = cors.headers(origin);
+      let url = '';
+      let remoteAddress = '';
+      const reply = (r: Reply, cached = false) => {
+        const bytes = writeReply(res, state, r, corsHeaders);
+        onAnswer?.({ route: route.path, method: head ? 'HEAD' : route.method.toUpperCase(), url, status: r.status, bytes, seconds: (performance.now() - started) / 1000, cached, remoteAddress });
+      };
+      // A GET answered 200 with JSON: tagged, and 304 when the client holds that tag already.
+      const replyJson = (text: string, etag: string, settledHeight: number | undefined, cached: boolean) => {
+        const headers = { 'content-type': 'application/json; charset=utf-8', etag, 'cache-control': cacheControlOf(settledHeight, tipHeight?.(), settledDepth) };
+        if (ifNoneMatchHits(ifNoneMatch, etag)) {
+          // Status and headers only (the length is the full answer's, as for HEAD).
+          state.head = true;
+          reply({ status: 304, headers, body: text }, cached);
+        } else reply({ status: 200, headers, body: text }, cached);
+      };
       let request: ApiRequest;
       try {
         request = copyRequest(res, req, names);
+        url = request.rawQuery ? `${request.path}?${request.rawQuery}` : request.path;
+        remoteAddress = request.remoteAddress;
       } catch (err) {
+        url = req.getUrl();
         if (err instanceof HttpError) reply({ status: err.status, body: err.body });
         else internalError(route.method, req.getUrl(), err, reply);
         return;
@@ -162,7 +229,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
       const versions = cacheKey ? caching!.versions() : { commit: 0, reorg: 0 };
       const hit = cacheKey ? caching!.cache.get(cacheKey, versions) : undefined;
       if (hit) {
-        reply({ status: hit.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: hit.body });
+        replyJson(hit.body, hit.etag ?? etagOf(hit.body), hit.settledHeight, true);
         return;
       }
       void (async () => {
@@ -173,7 +240,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
             const body = parseBody(bodyOf(request));
             if (!checkBody(body)) throw httpError(400, describeAjvError('body', checkBody.errors), { code: 'FST_ERR_VALIDATION' });
           }
-          const out = await route.handler(request, ctx);
+          const out = await route.handler(request, routeCtx);
           const answer = isReply(out) ? out : { status: 200, body: out };
           const violation = checkResponse?.(answer.status, answer.body);
           if (violation) {
@@ -181,12 +248,12 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
             reply({ status: 500, body: { error: 'Response schema violation', message: `${route.path}: ${violation}` } });
             return;
           }
-          if (cacheKey && answer.status === 200 && !answer.headers && typeof answer.body === 'object' && !Buffer.isBuffer(answer.body)) {
-            const text = answer.body instanceof JsonText ? answer.body : undefined;
-            const body = text ? text.text : JSON.stringify(answer.body);
-            const stable = text ? text.stableUntilReorg : route.stableUntilReorg?.(answer.body);
-            caching!.cache.set(cacheKey, stable ? 'reorg' : 'commit', versions, { status: 200, body });
-            reply({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
+          if (route.method === 'get' && answer.status === 200 && !answer.headers && typeof answer.body === 'object' && answer.body !== null && !Buffer.isBuffer(answer.body)) {
+            const { text, stable } = jsonTextOf(route as RouteDef<never>, answer.body);
+            const etag = etagOf(text);
+            const settledHeight = stable ? settledHeightOf(text) : undefined;
+            if (cacheKey) caching!.cache.set(cacheKey, stable ? 'reorg' : 'commit', versions, { status: 200, body: text, etag, settledHeight });
+            replyJson(text, etag, settledHeight, false);
             return;
           }
           reply(answer);

@@ -17,25 +17,49 @@ import { searchRoutes } from './search/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { bnsRoutes } from './bns/routes.ts';
 import { rosettaRoutes } from './rosetta/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes, ...healthRoutes];
 
-let openApiDocument: unknown;
+let openApiDocument: Record<string, unknown> | undefined;
 
-/** The OpenAPI document of everything above (generated once, on first request). */
+const nodePath = { name: 'path', in: 'path', required: true, description: 'The node RPC path after /v2/', schema: { type: 'string' } };
+
+/** What the service answers beside its JSON routes (plugins): the node proxy, metrics, the docs page. */
+const PLUGIN_PATHS: Record<string, Record<string, unknown>> = {
+  '/v2/{path}': {
+    summary: 'Stacks node RPC, forwarded to a load-balanced pool of nodes',
+    get: { operationId: 'getNodeRpc', tags: ['Node RPC'], summary: 'Forwarded to a Stacks node', parameters: [nodePath], responses: { default: { description: "The node's answer" } } },
+    post: { operationId: 'postNodeRpc', tags: ['Node RPC'], summary: 'Forwarded to a Stacks node', parameters: [nodePath], responses: { default: { description: "The node's answer" } } },
+  },
+  '/metrics': {
+    get: {
+      operationId: 'getMetrics',
+      tags: ['Service'],
+      summary: 'Prometheus metrics (text exposition format)',
+      description: 'Every series is listed in the README (Metrics).',
+      responses: { 200: { description: 'The series', content: { 'text/plain': { schema: { type: 'string' } } } } },
+    },
+  },
+  '/docs': {
+    get: { operationId: 'getDocsPage', tags: ['Service'], summary: 'This reference, as a web page', responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } } },
+  },
+};
+
+/** The OpenAPI document of every route (generated once). */
+export function apiOpenApi(): Record<string, unknown> {
+  return (openApiDocument ??= buildOpenApi(apiRoutes, { extraPaths: PLUGIN_PATHS }));
+}
+
+/** The OpenAPI document of everything above. */
 const openApiRoute: RouteDef<ApiContext> = {
   method: 'get',
   path: '/extended/v1/openapi.json',
+  operationId: 'getOpenApiDocument',
   summary: 'OpenAPI document',
   tags: ['Info'],
-  handler: async () =>
-    (openApiDocument ??= buildOpenApi(apiRoutes, {
-      '/v2/{path}': {
-        summary: 'Stacks node RPC, forwarded to a load-balanced pool of nodes',
-        get: { summary: 'Forwarded to a Stacks node', parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }], responses: { default: { description: "The node's answer" } } },
-        post: { summary: 'Forwarded to a Stacks node', parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }], responses: { default: { description: "The node's answer" } } },
-      },
-    })),
+  responses: { 200: { title: 'OpenApiDocument', type: 'object', properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } }, required: ['openapi', 'info', 'paths'] } },
+  handler: async () => apiOpenApi(),
 };
 
 export const apiRoutes: RouteDef<ApiContext>[] = [...familyRoutes, openApiRoute];

@@ -3,6 +3,7 @@
 import type { HttpResponse } from 'uWebSockets.js';
 import { STATUS_CODES } from 'node:http';
 import { JsonText } from './json-text.ts';
+import { ANY_ORIGIN } from './cors.ts';
 
 export const statusText = (status: number): string => STATUS_CODES[status] ?? 'Unknown';
 
@@ -19,15 +20,13 @@ export interface Reply {
   body: unknown;
 }
 
-/** Headers every API answer carries: browsers may read it from any origin, as the reference's
- *  CORS plugin allows (with its X-API-Version exposed). */
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-API-Version',
-};
+/** Headers every API answer carries by default: browsers may read it from any origin, as the
+ *  reference's CORS plugin allows (cors.ts; STACKS_API_CORS_ORIGIN narrows it). */
+export const CORS_HEADERS: Readonly<Record<string, string>> = ANY_ORIGIN.headers('');
 
-export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply, extraHeaders?: Readonly<Record<string, string>>): void {
-  if (state.aborted) return;
+/** Writes the answer; returns the body's length in bytes (0 when the client had gone). */
+export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply, extraHeaders?: Readonly<Record<string, string>>): number {
+  if (state.aborted) return 0;
   let payload: string | Buffer;
   let contentType = 'application/json; charset=utf-8';
   if (reply.body instanceof JsonText) {
@@ -53,6 +52,7 @@ export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply
     if (state.head) endWithoutBody(res, Buffer.byteLength(payload));
     else res.end(payload);
   });
+  return state.head ? 0 : Buffer.byteLength(payload);
 }
 
 /** Ends a HEAD answer. This uWS build does not count endWithoutBody as a response, and aborts the

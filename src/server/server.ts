@@ -1,7 +1,8 @@
 // The uWebSockets.js plumbing the API and the event observer share: making an app, listening
 // (exclusively) and the CORS preflight.
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
-import { CORS_HEADERS, endWithoutBody, writeReply, type ResponseState } from './respond.ts';
+import { endWithoutBody, writeReply, type ResponseState } from './respond.ts';
+import { ANY_ORIGIN, type CorsPolicy } from './cors.ts';
 
 export interface Listening {
   port: number;
@@ -24,25 +25,36 @@ export function newApp(): TemplatedApp {
 
 /** The reference's CORS preflight (@fastify/cors defaults, strict): 204 with the allowed methods
  *  and the requested headers; an OPTIONS without Origin and Access-Control-Request-Method is not
- *  a preflight. */
-export function answerPreflight(res: HttpResponse, req: HttpRequest): void {
-  const state: ResponseState = { aborted: false };
-  const origin = req.getHeader('origin');
-  const method = req.getHeader('access-control-request-method');
-  const requested = req.getHeader('access-control-request-headers');
-  if (!origin || !method) {
-    writeReply(res, state, { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid Preflight Request' } }, CORS_HEADERS);
-    return;
-  }
-  res.cork(() => {
-    res.writeStatus('204 No Content');
-    res.writeHeader('access-control-allow-origin', '*');
-    res.writeHeader('access-control-allow-methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
-    if (requested) res.writeHeader('access-control-allow-headers', requested);
-    res.writeHeader('vary', 'Access-Control-Request-Headers');
-    endWithoutBody(res, 0);
-  });
+ *  a preflight. An origin the policy does not list gets the 204 without the allow headers (the
+ *  browser then refuses the call). */
+export function preflightHandler(cors: CorsPolicy = ANY_ORIGIN): (res: HttpResponse, req: HttpRequest) => void {
+  return (res, req) => {
+    const state: ResponseState = { aborted: false };
+    const origin = req.getHeader('origin');
+    const method = req.getHeader('access-control-request-method');
+    const requested = req.getHeader('access-control-request-headers');
+    if (!origin || !method) {
+      writeReply(res, state, { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid Preflight Request' } }, cors.headers(origin));
+      return;
+    }
+    const allow = cors.allowOrigin(origin);
+    res.cork(() => {
+      res.writeStatus('204 No Content');
+      if (allow) {
+        res.writeHeader('access-control-allow-origin', allow);
+        res.writeHeader('access-control-allow-methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
+        if (requested) res.writeHeader('access-control-allow-headers', requested);
+        // Browsers may keep the answer a day (they cap it lower themselves).
+        res.writeHeader('access-control-max-age', '86400');
+      }
+      res.writeHeader('vary', allow === '*' ? 'Access-Control-Request-Headers' : 'Origin, Access-Control-Request-Headers');
+      endWithoutBody(res, 0);
+    });
+  };
 }
+
+/** The preflight with any origin allowed. */
+export const answerPreflight = preflightHandler();
 
 /** Listens on host:port; a port that is taken (or an address that cannot be bound) rejects with
  *  one line saying so. */

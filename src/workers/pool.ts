@@ -8,6 +8,8 @@ export interface DecodePool {
   decode(path: string, body: Uint8Array, bootBody?: Uint8Array): Promise<DecodeOutcome>;
   close(): Promise<void>;
   readonly threads: number;
+  /** Decode tasks waiting for a thread. */
+  readonly queueSize: number;
 }
 
 /** STACKS_API_DECODE_THREADS, else one per core (up to 4). A batch is stored while the next is
@@ -30,6 +32,9 @@ export function createDecodePool(threads = defaultDecodeThreads(), opts: { serve
   });
   return {
     threads,
+    get queueSize() {
+      return pool.queueSize;
+    },
     decode: (path, body, bootBody) => pool.run({ path, body, bootBody, serve }) as Promise<DecodeOutcome>,
     close: () => pool.destroy(),
   };

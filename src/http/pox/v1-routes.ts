@@ -12,6 +12,7 @@ import { isValidPrincipal } from '../../workers/decode/c32.ts';
 import { tipHeight } from '../tx/queries.ts';
 import { canonicalBlockAt, poolDelegationEvents, poxEventsOfStacker, poxEventsOfTx, poxEventsPage, type PoxEventRow, type PoxVersion } from './queries.ts';
 import { formatPoxEvent, parseData, poxAddrOf } from './format.ts';
+import { REDIRECT } from '../schema-home.ts';
 import { POOL_DELEGATIONS, POX_EVENT_LIST, POX_EVENTS, POX_PARAMS, POX_POOL_PARAMS, POX_STACKER_PARAMS, POX_TX_PARAMS } from './schemas.ts';
 
 type Page = { limit: number; offset: number };
@@ -63,7 +64,9 @@ const legacyRoutes: RouteDef<ApiContext>[] = ['pox2', 'pox3', 'pox4'].flatMap((p
     method: 'get' as const,
     path: `/extended/v1/${pox}_events${from}`,
     summary: `Legacy path of /extended/v1/${pox}${to}`,
+    description: `Redirects (302) to /extended/v1/${pox}${to}.`,
     tags: ['Stacking'],
+    responses: { 302: REDIRECT },
     params: { type: 'object', properties: Object.fromEntries((from.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), { type: 'string' }])) },
     handler: async (req) => {
       const target = to.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(req.params[name] ?? ''));

@@ -91,8 +91,9 @@ export function createProxyPlugin(config: ProxyConfig, options: ProxyPluginOptio
       new Exchange(shared, res, req, url).begin();
     });
     if (metricsPath !== false) {
-      const metricsReply = (head: boolean) => (res: HttpResponse) =>
+      const metricsReply = (head: boolean) => (res: HttpResponse) => {
         writeReply(res, { aborted: false, head }, { status: 200, headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }, body: metricsText() });
+      };
       app.get(metricsPath, metricsReply(false));
       app.head(metricsPath, metricsReply(true));
     }

@@ -7,12 +7,13 @@ import type { ApiContext } from '../context.ts';
 import { getChainTip } from './queries.ts';
 import { SERVER_VERSION } from '../version.ts';
 import { SERVER_STATUS } from '../blocks/schemas.ts';
+import { REDIRECT } from '../schema-home.ts';
 
 const redirect = async () => ({ status: 301, headers: { location: '/extended' }, body: '' });
 
 export const statusRoutes: RouteDef<ApiContext>[] = [
-  { method: 'get', path: '/', handler: redirect },
-  { method: 'get', path: '/extended/v1/status', handler: redirect },
+  { method: 'get', path: '/', operationId: 'redirectRootToStatus', summary: 'Redirects to /extended', tags: ['Info'], responses: { 301: REDIRECT }, handler: redirect },
+  { method: 'get', path: '/extended/v1/status', operationId: 'redirectV1StatusToStatus', summary: 'Redirects to /extended', tags: ['Info'], responses: { 301: REDIRECT }, handler: redirect },
   {
     method: 'get',
     path: '/extended',

@@ -93,6 +93,8 @@ export class Processor {
   private running: Promise<void> | null = null;
   private rerun = false;
   private stopped = false;
+  /** Called after each batch is stored in ClickHouse, with the time its store took (metrics). */
+  onBatchStored?: (ms: number) => void;
   readonly stats = { entries: 0, rejected: 0, quarantined: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, bytes: 0 };
   private readonly checkpointFile: string;
   private lastMempoolCleanup = performance.now();
@@ -327,5 +329,6 @@ export class Processor {
       await compactPendingSet(this.opts.store);
     }
     this.stats.insertMs += performance.now() - t0;
+    this.onBatchStored?.(performance.now() - t0);
   }
 }
