@@ -41,6 +41,16 @@ export interface Config {
   servingReads: boolean;
   /** Read-only mode: the event log directory of the writer this process follows (src/ingest/follow.ts). */
   followLog?: string;
+  /** POST /extended/analytics/v1/sql: unset = off (the default); set by a token and its limits. */
+  analyticsSql?: AnalyticsSqlConfig;
+}
+
+export interface AnalyticsSqlConfig {
+  /** Callers send it as `Authorization: Bearer <token>`. */
+  token: string;
+  maxExecutionSeconds: number;
+  maxResultRows: number;
+  maxMemoryBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +130,19 @@ function readFollowLog(env: Env, mode: ApiMode): string | undefined {
   return raw;
 }
 
+/** The analytics SQL endpoint: on only with a token (16+ characters), with the engine limits it runs under. */
+function readAnalyticsSql(env: Env): AnalyticsSqlConfig | undefined {
+  const token = env.STACKS_API_ANALYTICS_SQL_TOKEN;
+  if (token === undefined || token === '') return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new ConfigError('STACKS_API_ANALYTICS_SQL_TOKEN', 'expected at least 16 characters without spaces');
+  return {
+    token,
+    maxExecutionSeconds: readPositiveInt(env, 'STACKS_API_ANALYTICS_SQL_MAX_SECONDS', 10),
+    maxResultRows: readPositiveInt(env, 'STACKS_API_ANALYTICS_SQL_MAX_ROWS', 10_000),
+    maxMemoryBytes: readPositiveInt(env, 'STACKS_API_ANALYTICS_SQL_MAX_MEMORY_MB', 1024) * 1024 * 1024,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const chainId = readChainId(env);
   const mode = readMode(env);
@@ -138,5 +161,6 @@ export function loadConfig(env: Env = process.env): Config {
     servingStore: readOnOff(env, 'STACKS_API_SERVING_STORE', true),
     servingReads: readOnOff(env, 'STACKS_API_SERVING_READS', true),
     followLog: readFollowLog(env, mode),
+    analyticsSql: readAnalyticsSql(env),
   };
 }

@@ -17,8 +17,9 @@ import { searchRoutes } from './search/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { bnsRoutes } from './bns/routes.ts';
 import { rosettaRoutes } from './rosetta/routes.ts';
+import { analyticsFamilyRoutes } from './analytics/index.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes, ...analyticsFamilyRoutes];
 
 let openApiDocument: unknown;
 
