@@ -38,7 +38,7 @@ const CHANGES = [
 function bucketRows(first: number, length: number): string {
   const canon = `(SELECT index_block_hash, any(block_time) AS t, any(burn_block_height) AS h, any(block_height) AS height, any(parent_index_block_hash) AS parent FROM blocks
     WHERE index_block_hash IN (SELECT index_block_hash FROM block_canonical FINAL WHERE canonical = 1) GROUP BY index_block_hash)`;
-  const bucket = `multiIf(unit = 'hour', intDiv(k.t, 3600) * 3600, unit = 'day', intDiv(k.t, 86400) * 86400, if(k.h < ${first}, 0, intDiv(k.h - ${first}, ${length})))`;
+  const bucket = `multiIf(unit = 'hour', intDiv(t, 3600) * 3600, unit = 'day', intDiv(t, 86400) * 86400, if(h < ${first}, 0, intDiv(h - ${first}, ${length})))`;
   const units = `arrayJoin(if(kind IN ('tx', 'ptx', 'deploy', 'stx_xfer', 'block'), ['hour', 'day', 'cycle'], ['day', 'cycle']))`;
   return `INSERT INTO analytics_by_bucket (unit, kind, bucket, a, b, c, n, amount)
     SELECT unit, kind, toUInt32(${bucket}), a, b, c, n, amount FROM (
