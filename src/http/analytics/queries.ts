@@ -3,7 +3,7 @@
 // a row per bucket and key, never a row per tx. The SQL is fixed text; only parameters vary.
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
-import type { Unit } from '../../ingest/processor/analytics-buckets.ts';
+import { networkOfPrincipal, type Network, type Unit } from '../../ingest/processor/analytics-buckets.ts';
 import type { Range } from './range.ts';
 
 const BY_BUCKET = 'analytics_by_bucket';
@@ -309,6 +309,18 @@ export async function principalSeries(store: Store, principal: string, r: Range)
 
 // ---------------------------------------------------------------------------------------------
 // PoX
+
+const networks = new WeakMap<Store, Network>();
+
+/** The stored chain's network, as the processor tells it for cycle buckets: by its txs' senders. */
+export async function storedNetwork(store: Store, fallback: () => Promise<Network>): Promise<Network> {
+  const known = networks.get(store);
+  if (known) return known;
+  const [tx] = await rows<{ s: string }>(store, `SELECT sender_address AS s FROM txs WHERE sender_address != '' LIMIT 1`);
+  const network = (tx && networkOfPrincipal(tx.s)) || (await fallback());
+  if (tx) networks.set(store, network);
+  return network;
+}
 
 export interface CycleRow {
   cycle: number;

@@ -193,7 +193,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
     responses: { 200: S.POX_CYCLES },
     handler: async (req, ctx) => {
       const q = queryOf<{ from?: number; to?: number }>(req);
-      const p = POX_PARAMS[(await chainIsMainnet(ctx)) ? 'mainnet' : 'testnet'];
+      const p = POX_PARAMS[await Q.storedNetwork(ctx.store, async () => ((await chainIsMainnet(ctx)) ? 'mainnet' : 'testnet'))];
       const pox = { first: p.firstBurnHeight, length: p.cycleLength };
       const r = await resolveRange('cycle', q, () => Q.poxCycleRange(ctx.store, pox));
       return { results: r ? await Q.poxCycles(ctx.store, r.from, r.to, pox) : [] };
