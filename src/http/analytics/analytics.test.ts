@@ -8,10 +8,7 @@ import { withStore } from '../../testing/store.ts';
 import { BruteForce } from '../../testing/analytics-brute-force.ts';
 import { networkOfPrincipal, type Unit } from '../../ingest/processor/analytics-buckets.ts';
 import { CHAIN_METRICS } from './queries.ts';
-import { analyticsClient } from './test-client.ts';
-
-const TOKEN = 'analytics-test-token-0123456789';
-const ENV = { STACKS_API_ANALYTICS_SQL_TOKEN: TOKEN };
+import { ANALYTICS_TEST_ENV as ENV, ANALYTICS_TEST_TOKEN as TOKEN, analyticsClient } from './test-client.ts';
 // mocknet and mainnet-out-of-order-microblock pass too; left out to keep the suite short.
 const FIXTURES = ['mainnet-reorg-scenario2', 'poisonmicroblock', 'regtest-env-pox-4-stack-stx-in-reward-phase-S3', 'fuzzed-transactions-1'];
 

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fedService } from '../../testing/goldens.ts';
 import { tempDataDir } from '../../testing/service.ts';
+import { ANALYTICS_TEST_ENV } from './test-client.ts';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? 'chromium';
 
@@ -40,7 +41,8 @@ function dataOf(dom: string, id: string): Record<string, string> {
 }
 
 test('the /analytics dashboard draws its charts from the endpoints in headless Chromium', async () => {
-  const svc = await fedService('poisonmicroblock');
+  // The analytics test's fed store, when the run keeps one.
+  const svc = await fedService('poisonmicroblock', ANALYTICS_TEST_ENV);
   try {
     const get = async <T>(path: string) => (await (await fetch(`${svc.apiUrl}/extended/analytics/v1${path}`)).json()) as T;
     type Series = { results: Array<{ value: string }> };

@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import { networkOfPrincipal, type Network } from '../../ingest/processor/analytics-buckets.ts';
 import { CHAIN_METRICS } from './queries.ts';
 
+/** The environment of the analytics tests' fed services (one fed store per fixture is shared). */
+export const ANALYTICS_TEST_TOKEN = 'analytics-test-token-0123456789';
+export const ANALYTICS_TEST_ENV = { STACKS_API_ANALYTICS_SQL_TOKEN: ANALYTICS_TEST_TOKEN };
+
 export interface SeriesAnswer {
   from: number | null;
   to: number | null;
