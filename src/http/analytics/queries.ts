@@ -32,6 +32,16 @@ export async function dataRange(store: Store, unit: Unit, kind: string, a?: stri
   return first[0] && last[0] ? { first: Number(first[0].bucket), last: Number(last[0].bucket) } : undefined;
 }
 
+/** The first and last bucket holding rows of any of `kinds` for one key (one read of its rows). */
+export async function keyDataRange(store: Store, unit: Unit, kinds: readonly string[], a: string): Promise<{ first: number; last: number } | undefined> {
+  const [r] = await rows<{ lo: number; hi: number; n: string }>(
+    store,
+    `SELECT min(bucket) AS lo, max(bucket) AS hi, count() AS n FROM ${BY_KEY} WHERE unit = {u:String} AND kind IN {k:Array(String)} AND a = {a:String}`,
+    { u: unit, k: kinds, a },
+  );
+  return r && Number(r.n) > 0 ? { first: Number(r.lo), last: Number(r.hi) } : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Chain series
 

@@ -165,10 +165,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<Query>(req);
       const p = req.params.principal;
       const asset = q.asset ?? 'stx';
-      const r = await resolveRange('day', q, async () => {
-        const [a, b] = await Promise.all([Q.dataRange(ctx.store, 'day', 'flow_in', p), Q.dataRange(ctx.store, 'day', 'flow_out', p)]);
-        return a && b ? { first: Math.min(a.first, b.first), last: Math.max(a.last, b.last) } : (a ?? b);
-      });
+      const r = await resolveRange('day', q, () => Q.keyDataRange(ctx.store, 'day', ['flow_in', 'flow_out'], p));
       const empty = { total_amount: '0', transfers: '0', counterparties: 0, top: [] };
       const flows = r ? await Q.principalFlows(ctx.store, p, asset, r, q.limit ?? 20) : { inbound: empty, outbound: empty };
       return { principal: p, asset, from: r?.from ?? null, to: r?.to ?? null, ...flows };
@@ -205,10 +202,7 @@ async function principalSeriesAnswer(req: ApiRequest, ctx: ApiContext) {
   const q = queryOf<Query>(req);
   const unit = q.interval ?? 'day';
   const p = req.params.principal;
-  const r = await resolveRange(unit, q, async () => {
-    const ranges = (await Promise.all(['ptx', 'pbal', 'flow_in', 'flow_out'].map((k) => Q.dataRange(ctx.store, unit, k, p)))).filter((x) => x !== undefined);
-    return ranges.length ? { first: Math.min(...ranges.map((x) => x.first)), last: Math.max(...ranges.map((x) => x.last)) } : undefined;
-  });
+  const r = await resolveRange(unit, q, () => Q.keyDataRange(ctx.store, unit, ['ptx', 'pbal', 'flow_in', 'flow_out'], p));
   const points = r ? await Q.principalSeries(ctx.store, p, r) : new Map<number, Q.PrincipalPoint>();
   let balance = '0';
   const results = r
