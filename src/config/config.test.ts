@@ -70,3 +70,16 @@ test('start-up with a bad setting stops with one line naming the variable', () =
     assert.match(lines[0], new RegExp(`^configuration error: ${name}: `));
   }
 });
+
+test('the analytics SQL endpoint is off by default and on with a token and its limits', () => {
+  assert.equal(loadConfig({}).analyticsSql, undefined);
+  assert.deepEqual(loadConfig({ STACKS_API_ANALYTICS_SQL_TOKEN: 'a-long-enough-token', STACKS_API_ANALYTICS_SQL_MAX_ROWS: '5' }).analyticsSql, {
+    token: 'a-long-enough-token',
+    maxExecutionSeconds: 10,
+    maxResultRows: 5,
+    maxMemoryBytes: 1024 * 1024 * 1024,
+  });
+  assertEachNamed(loadConfig, [['STACKS_API_ANALYTICS_SQL_TOKEN', 'short'], ['STACKS_API_ANALYTICS_SQL_TOKEN', 'has spaces in the token']]);
+  const withToken = (env: Record<string, string>) => loadConfig({ STACKS_API_ANALYTICS_SQL_TOKEN: 'a-long-enough-token', ...env });
+  assertEachNamed(withToken, [['STACKS_API_ANALYTICS_SQL_MAX_SECONDS', '0'], ['STACKS_API_ANALYTICS_SQL_MAX_ROWS', 'many'], ['STACKS_API_ANALYTICS_SQL_MAX_MEMORY_MB', '-1']]);
+});

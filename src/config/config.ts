@@ -49,6 +49,16 @@ export interface Config {
   readyMaxLag: number;
   /** A mined canonical tx this many blocks below the tip is final: clients may keep its answer a day. */
   settledDepth: number;
+  /** POST /extended/analytics/v1/sql: unset = off (the default); set by a token and its limits. */
+  analyticsSql?: AnalyticsSqlConfig;
+}
+
+export interface AnalyticsSqlConfig {
+  /** Callers send it as `Authorization: Bearer <token>`. */
+  token: string;
+  maxExecutionSeconds: number;
+  maxResultRows: number;
+  maxMemoryBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -138,6 +148,19 @@ function readCorsOrigins(env: Env): '*' | string[] {
   return origins;
 }
 
+/** The analytics SQL endpoint: on only with a token (16+ characters), with the engine limits it runs under. */
+function readAnalyticsSql(env: Env): AnalyticsSqlConfig | undefined {
+  const token = env.STACKS_API_ANALYTICS_SQL_TOKEN;
+  if (token === undefined || token === '') return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new ConfigError('STACKS_API_ANALYTICS_SQL_TOKEN', 'expected at least 16 characters without spaces');
+  return {
+    token,
+    maxExecutionSeconds: readPositiveInt(env, 'STACKS_API_ANALYTICS_SQL_MAX_SECONDS', 10),
+    maxResultRows: readPositiveInt(env, 'STACKS_API_ANALYTICS_SQL_MAX_ROWS', 10_000),
+    maxMemoryBytes: readPositiveInt(env, 'STACKS_API_ANALYTICS_SQL_MAX_MEMORY_MB', 1024) * 1024 * 1024,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const chainId = readChainId(env);
   const mode = readMode(env);
@@ -160,5 +183,6 @@ export function loadConfig(env: Env = process.env): Config {
     requestLog: readOnOff(env, 'STACKS_API_REQUEST_LOG', false),
     readyMaxLag: readPositiveInt(env, 'STACKS_API_READY_MAX_LAG', 1000),
     settledDepth: readPositiveInt(env, 'STACKS_API_SETTLED_DEPTH', 100),
+    analyticsSql: readAnalyticsSql(env),
   };
 }

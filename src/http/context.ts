@@ -19,7 +19,7 @@ export interface IngestStatus {
 
 export interface ApiContext {
   store: Store;
-  config: Pick<Config, 'chainId' | 'isMainnet'> & Partial<Pick<Config, 'readyMaxLag'>>;
+  config: Pick<Config, 'chainId' | 'isMainnet' | 'analyticsSql'> & Partial<Pick<Config, 'readyMaxLag'>>;
   ingest?: IngestStatus;
   /** The serving store (rendered documents, per-principal keys) and its committed view. */
   serving?: { store: ServingStore; view: ServingView };

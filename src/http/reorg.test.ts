@@ -5,9 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startService, waitForProcessing, SHARED } from '../testing/service.ts';
-import { readTsvRows } from '../ingest/tsv/read-tsv.ts';
-import type { TsvRow } from '../ingest/tsv/copy-text.ts';
+import { startService, SHARED } from '../testing/service.ts';
+import { editedFeed } from '../testing/edited-feed.ts';
 
 const FIXTURE = join(SHARED, 'fixtures', 'mainnet-reorg-scenario2.tsv');
 const BLOCK_2A = 58775;
@@ -42,17 +41,9 @@ function edit(id: number, body: { events?: NodeEvent[] }): void {
 test('a reorg removes a name registered, an NFT transfer and STX minted only in the orphaned block', async () => {
   const svc = await startService();
   try {
-    const rows: TsvRow[] = [];
-    for await (const r of readTsvRows(FIXTURE)) rows.push(r);
-    const feed = async (until: number, from = 0) => {
-      for (const r of rows.filter((x) => x.id > from && x.id <= until)) {
-        const body = JSON.parse(r.payload) as { events?: NodeEvent[] };
-        if (r.path === '/new_block') edit(r.id, body);
-        const res = await fetch(`${svc.eventUrl}${r.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        assert.equal(res.status, 200, `${r.id} ${r.path}`);
-      }
-      await waitForProcessing(svc.apiUrl);
-    };
+    const feed = await editedFeed<{ events?: NodeEvent[] }>(svc, FIXTURE, (id, path, body) => {
+      if (path === '/new_block') edit(id, body);
+    });
     const get = async (path: string) => {
       const res = await fetch(`${svc.apiUrl}${path}`);
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };

@@ -18,8 +18,9 @@ import { tokenRoutes } from './tokens/routes.ts';
 import { bnsRoutes } from './bns/routes.ts';
 import { rosettaRoutes } from './rosetta/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { analyticsFamilyRoutes } from './analytics/index.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes, ...healthRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes, ...healthRoutes, ...analyticsFamilyRoutes];
 
 let openApiDocument: Record<string, unknown> | undefined;
 

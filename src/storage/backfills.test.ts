@@ -1,4 +1,4 @@
-// Migrations 0020-0027 add tables the ingest fills; a store made before them gets the same content
+// Migrations 0020-0027 and 0050 add tables the ingest fills; a store made before them gets the same content
 // from their backfills. A fed store's new tables are emptied and their migrations forgotten; the next
 // start re-runs them, and every table holds again what the ingest had written.
 import { test } from 'node:test';
@@ -10,7 +10,7 @@ import { loadConfig } from '../config/config.ts';
 import { openStore } from './client.ts';
 
 const FIRST = 20;
-const TABLES = ['supply_changes', 'stx_supply', 'pox_cycles', 'pox_signers', 'contract_functions', 'ft_holders', 'bns_names', 'bns_namespaces', 'bns_subdomains', 'count_changes', 'running_counts'];
+const TABLES = ['supply_changes', 'stx_supply', 'pox_cycles', 'pox_signers', 'contract_functions', 'ft_holders', 'bns_names', 'bns_namespaces', 'bns_subdomains', 'count_changes', 'running_counts', 'analytics_changes', 'analytics_by_bucket', 'analytics_by_key'];
 
 /** What each table says, independent of how its rows are split or merged. */
 const CONTENT: Record<string, string> = {
@@ -25,6 +25,9 @@ const CONTENT: Record<string, string> = {
   bns_subdomains: `SELECT DISTINCT * FROM bns_subdomains ORDER BY ALL`,
   count_changes: `SELECT DISTINCT index_block_hash, name, key, n FROM count_changes ORDER BY ALL`,
   running_counts: `SELECT name, key, sum(n) AS c FROM running_counts GROUP BY name, key HAVING c != 0 ORDER BY ALL`,
+  analytics_changes: `SELECT index_block_hash, kind, a, b, c, n, toString(amount) FROM (SELECT * FROM analytics_changes LIMIT 1 BY index_block_hash, kind, a, b, c) ORDER BY ALL`,
+  analytics_by_bucket: `SELECT unit, kind, bucket, a, b, c, sum(n) AS s, toString(sum(amount)) AS m FROM analytics_by_bucket GROUP BY ALL HAVING s != 0 OR m != '0' ORDER BY ALL`,
+  analytics_by_key: `SELECT unit, kind, a, bucket, b, c, sum(n) AS s, toString(sum(amount)) AS m FROM analytics_by_key GROUP BY ALL HAVING s != 0 OR m != '0' ORDER BY ALL`,
 };
 
 async function withStore<T>(dataDir: string, fn: (q: (sql: string) => Promise<unknown[]>, run: (sql: string) => Promise<void>) => Promise<T>): Promise<T> {

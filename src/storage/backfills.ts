@@ -5,6 +5,7 @@ import type { Store } from './client.ts';
 import { RowSet, parseInsertTarget } from '../workers/rows.ts';
 import { writeBnsTx, writeSubdomainRows, BNS_CONTRACTS, type IndexedEvent, type NodeAttachment } from '../workers/bns.ts';
 import type { NodeEvent } from '../workers/decode-tx-events.ts';
+import { backfillAnalytics } from './backfill-analytics.ts';
 
 const q = async <T>(store: Store, query: string, params: Record<string, unknown> = {}): Promise<T[]> =>
   (await store.client.query({ query, query_params: params, format: 'JSONEachRow' })).json<T>();
@@ -68,4 +69,4 @@ async function backfillBns(store: Store): Promise<void> {
   await insert(store, rows);
 }
 
-export const BACKFILLS: Record<number, (store: Store) => Promise<void>> = { 26: backfillBns };
+export const BACKFILLS: Record<number, (store: Store) => Promise<void>> = { 26: backfillBns, 50: backfillAnalytics };

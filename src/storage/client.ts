@@ -19,6 +19,8 @@ export interface Store {
   cluster?: string;
   embedded: boolean;
   database: string;
+  /** The embedded engine's data path (for a session of its own, e.g. the analytics SQL sandbox). */
+  path?: string;
 }
 
 /** Inserts JSONCompactEachRow rows (arrays in `columns` order) into one table; `token` makes a
@@ -104,6 +106,7 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
     writers: () => lanes,
     embedded: true,
     database: cfg.database,
+    path,
   };
 }
 

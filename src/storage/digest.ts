@@ -12,6 +12,8 @@ const SUMMED: Record<string, string> = {
   stx_supply: `SELECT block_height, sum(amount) AS a FROM stx_supply GROUP BY block_height HAVING a != 0`,
   running_counts: `SELECT name, key, sum(n) AS c FROM running_counts GROUP BY name, key HAVING c != 0`,
   ft_holders: `SELECT asset, principal, sum(balance), sum(touches) FROM ft_holders GROUP BY asset, principal`,
+  analytics_by_bucket: `SELECT unit, kind, bucket, a, b, c, sum(n) AS n, sum(amount) AS m FROM analytics_by_bucket GROUP BY unit, kind, bucket, a, b, c HAVING n != 0 OR m != 0`,
+  analytics_by_key: `SELECT unit, kind, a, bucket, b, c, sum(n) AS n, sum(amount) AS m FROM analytics_by_key GROUP BY unit, kind, a, bucket, b, c HAVING n != 0 OR m != 0`,
 };
 
 export async function digestStore(store: Store): Promise<Record<string, { rows: number; hash: string }>> {

@@ -18,6 +18,8 @@ test('every CREATE TABLE becomes ON CLUSTER with a Replicated engine keeping its
         assert.ok(out.includes(`ENGINE = Replicated${engine[1]}MergeTree(${args})`), `${m.name}: ${created} engine in\n${out}`);
         assert.doesNotMatch(out, /non_replicated_deduplication_window/, `${m.name}: ${created}`);
         assert.doesNotMatch(out, /SETTINGS\s*(,|$)/, `${m.name}: ${created} left an empty SETTINGS clause`);
+      } else if (/^CREATE (MATERIALIZED )?VIEW/.test(st)) {
+        assert.match(out, /^CREATE (MATERIALIZED )?VIEW IF NOT EXISTS \w+ ON CLUSTER `main` /, `${m.name}: ${st.slice(0, 60)}`);
       } else if (/^ALTER TABLE/.test(st)) {
         assert.match(out, /^ALTER TABLE \w+ ON CLUSTER `main` /, `${m.name}: ${st.slice(0, 60)}`);
       } else assert.equal(out, st, `${m.name}: other statements run as they are`);

@@ -36,6 +36,9 @@ export function loadMigrations(dir = SQL_DIR): Migration[] {
 export function toClusterDdl(statement: string, cluster: string): string {
   const altered = /^ALTER TABLE (\w+)\s/.exec(statement)?.[1];
   if (altered) return statement.replace(/^ALTER TABLE \w+\s/, `ALTER TABLE ${altered} ON CLUSTER \`${cluster}\` `);
+  // Views (plain and materialized) are created on every replica.
+  const view = /^CREATE (MATERIALIZED )?VIEW IF NOT EXISTS (\w+)/.exec(statement);
+  if (view) return statement.replace(view[0], `${view[0]} ON CLUSTER \`${cluster}\``);
   const table = /CREATE TABLE IF NOT EXISTS (\w+)/.exec(statement)?.[1];
   if (!table) return statement;
   return statement

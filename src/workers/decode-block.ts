@@ -8,6 +8,7 @@ import { decodeTransaction, type DecodedTransaction } from './decode/transaction
 import { decodedTxOf } from './serving/decoded-txs.ts';
 import { writePoxEvents } from './decode-pox.ts';
 import { ROLE, addPrincipalEvent } from './address-index.ts';
+import { analyticsChanges } from './analytics-changes.ts';
 import { NOTHING_SERVED, SERVED_TABLES, servedRows } from './serving/served-rows.ts';
 
 interface Cost {
@@ -253,6 +254,8 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary; decoded?
  */
 export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true): DecodedEvent {
   const d = decodeBlockRows(b, boot);
+  const analytics = analyticsChanges(d.rows.captured, d.deltas);
+  for (const c of analytics) d.rows.add('analytics_changes', { index_block_hash: b.index_block_hash, ...c });
   return {
     kind: 'block',
     block: d.meta,
@@ -261,6 +264,7 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true): Decod
     deltas: d.deltas,
     facts: d.rows.serialize(),
     served: serve ? servedRows(d.rows, d.ownCount) : NOTHING_SERVED,
+    analytics,
   };
 }
 

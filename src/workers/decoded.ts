@@ -60,6 +60,16 @@ export interface CountDelta {
   n: number;
 }
 
+/** What a block adds to one analytics aggregate (src/workers/analytics-changes.ts); amount is a decimal string. */
+export interface AnalyticsChange {
+  kind: string;
+  a: string;
+  b: string;
+  c: string;
+  n: number;
+  amount: string;
+}
+
 export interface MicroblockMeta {
   microblock_hash: string;
   microblock_sequence: number;
@@ -69,7 +79,7 @@ export interface MicroblockMeta {
 }
 
 export type DecodedEvent =
-  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[] }
+  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[]; /** analytics-changes.ts */ analytics?: AnalyticsChange[] }
   | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: TableText }
   | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: TableText; served: ServedRows }
   /** `docs` and `entries` parallel `txs`. */

@@ -10,6 +10,7 @@ import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
 import { settleMined } from './mempool-nonces.ts';
 import { addRunningTotals } from './running-totals.ts';
+import { addAnalyticsRows } from './analytics.ts';
 import { addHolderRows } from './holders.ts';
 import { connectHeldChildren, heldBlocks, mustHold } from './held-blocks.ts';
 
@@ -47,6 +48,8 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     served: ev.served,
     supply: ev.supply ?? '0',
     counts: ev.counts ?? [],
+    block_time: meta.block_time,
+    analytics: ev.analytics ?? [],
   };
   state.addBlock(block);
   if (held) heldBlocks(state).add(block.index_block_hash);
@@ -63,6 +66,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     addBalanceRows(batch, ev.deltas, 1);
     addHolderRows(batch, ev.deltas, ev.txs, 1);
     await addRunningTotals(ctx, block, 1);
+    await addAnalyticsRows(ctx, block, 1);
     for (const tx of ev.txs) if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
     settleMined(ctx, ev.txs);
     await acceptMicroblockStream(ctx, block);
@@ -114,6 +118,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     const txs = await blockTxs(ctx, o);
     addHolderRows(batch, await blockDeltas(ctx, o), txs, -1);
     await addRunningTotals(ctx, o, -1);
+    await addAnalyticsRows(ctx, o, -1);
     state.forgetMinedNonces(txs);
     for (const tx of txs) if (tx.raw_tx !== '0x00') setMempool(ctx, tx.tx_id, 'pending', { tx });
     orphanAcceptedMicroblocks(ctx, o);
@@ -125,6 +130,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     const txs = await blockTxs(ctx, b);
     addHolderRows(batch, await blockDeltas(ctx, b), txs, 1);
     await addRunningTotals(ctx, b, 1);
+    await addAnalyticsRows(ctx, b, 1);
     for (const tx of txs) {
       if (state.mempoolPending.has(tx.tx_id) || ctx.mempool.has(tx.tx_id)) setMempool(ctx, tx.tx_id, 'confirmed');
     }

@@ -2,7 +2,7 @@
 // and the pending mempool. Rebuilt at start from the overlay tables *as of the committed checkpoint*,
 // so that redoing an interrupted batch sees exactly the state it saw the first time.
 import type { Store } from '../../storage/client.ts';
-import type { BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
+import type { AnalyticsChange, BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
 import type { ServedRows } from '../../workers/serving/served-rows.ts';
 import { PendingNonces, rememberMinedNonces } from './mempool-nonces.ts';
 
@@ -27,6 +27,9 @@ export interface BlockState {
   /** STX the block issued and the event counts it changed (see running-totals.ts). */
   supply?: string;
   counts?: CountDelta[];
+  /** Its header time (the burn block's for epoch 2.x) and its analytics changes (processor/analytics.ts). */
+  block_time?: number;
+  analytics?: AnalyticsChange[];
 }
 
 export interface MicroblockState {
@@ -97,6 +100,7 @@ export class ChainState {
       old.served = undefined;
       old.supply = undefined;
       old.counts = undefined;
+      old.analytics = undefined;
     }
     const list = this.byHeight.get(b.block_height);
     if (list) list.push(b.index_block_hash);
@@ -146,7 +150,7 @@ export async function loadChainState(store: Store, committed: number): Promise<C
     `SELECT c.index_block_hash AS index_block_hash, c.canonical AS canonical, c.log_id AS log_id, b.block_hash AS block_hash, b.block_height AS block_height,
             b.parent_index_block_hash AS parent_index_block_hash, b.burn_block_time AS burn_block_time,
             b.burn_block_height AS burn_block_height, b.burn_block_hash AS burn_block_hash,
-            b.parent_microblock_hash AS parent_microblock_hash, b.parent_microblock_sequence AS parent_microblock_sequence
+            b.parent_microblock_hash AS parent_microblock_hash, b.parent_microblock_sequence AS parent_microblock_sequence, b.block_time AS block_time
      FROM (SELECT index_block_hash, argMax(canonical, version) AS canonical, min(version) AS log_id FROM block_canonical WHERE version <= {c:UInt64} GROUP BY index_block_hash) AS c
      INNER JOIN (SELECT * FROM blocks LIMIT 1 BY index_block_hash) AS b ON b.index_block_hash = c.index_block_hash
      ORDER BY block_height`,
@@ -165,6 +169,7 @@ export async function loadChainState(store: Store, committed: number): Promise<C
       parent_microblock_hash: r.parent_microblock_hash,
       parent_microblock_sequence: Number(r.parent_microblock_sequence),
       log_id: Number(r.log_id),
+      block_time: Number(r.block_time),
     });
   }
   const mbs = await q<Record<string, string>>(

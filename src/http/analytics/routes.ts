@@ -1,0 +1,216 @@
+// /extended/analytics/v1: aggregates over the canonical chain's full history, read from the
+// materialized aggregates (sql/0050_analytics.sql, queries.ts). Series list every bucket of the
+// range asked (an empty one as 0; holders and balances carry over).
+import type { RouteDef } from '../route.ts';
+import { queryOf } from '../route.ts';
+import type { ApiContext } from '../context.ts';
+import type { ApiRequest } from '../request.ts';
+import { chainIsMainnet } from '../network.ts';
+import { POX_PARAMS, type Unit } from '../../ingest/processor/analytics-buckets.ts';
+import { bucketStart, bucketsOf, resolveRange, type Range } from './range.ts';
+import * as Q from './queries.ts';
+import * as S from './schemas.ts';
+
+export const ANALYTICS_PREFIX = '/extended/analytics/v1';
+const TAGS = ['Analytics'];
+
+type Query = { metric?: string; interval?: Unit; from?: unknown; to?: unknown; limit?: number; by?: string; asset?: string };
+
+/** Every bucket of the range: its point, or 0 (or the last value, for running totals). */
+function dense(points: Map<number, Q.Point>, r: Range | undefined, carry = false): Array<Q.Point & { start: string | null }> {
+  if (!r) return [];
+  let last = '0';
+  return bucketsOf(r).map((bucket) => {
+    const p = points.get(bucket);
+    if (p) last = p.value;
+    return { ...(p ?? { bucket, value: carry ? last : '0' }), bucket, start: bucketStart(r.unit, bucket) };
+  });
+}
+
+const series = (metric: string, r: Range | undefined, unit: Unit, results: unknown[]) => ({ metric, interval: unit, from: r?.from ?? null, to: r?.to ?? null, results });
+
+export const analyticsRoutes: RouteDef<ApiContext>[] = [
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/chain/series`,
+    summary: 'Chain-wide series: txs (by type), fees, active senders, new contracts, STX transferred, blocks and block time, microblock txs, failed txs',
+    tags: TAGS,
+    query: S.CHAIN_SERIES_QUERY,
+    responses: { 200: S.SERIES },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query>(req);
+      const metric = q.metric as Q.ChainMetric;
+      const unit = q.interval ?? 'day';
+      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, Q.CHAIN_KIND[metric]));
+      const points = r ? await Q.chainSeries(ctx.store, metric, r) : new Map();
+      const filled = dense(points, r).map((p) => (metric === 'txs' ? { ...p, by_type: p.by_type ?? {} } : metric === 'blocks' ? { ...p, avg_block_time: p.avg_block_time ?? null } : p));
+      return series(metric, r, unit, filled);
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/contracts/top`,
+    summary: 'Top contracts in a day range by calls, fees, unique callers or print events',
+    tags: TAGS,
+    query: S.TOP_CONTRACTS_QUERY,
+    responses: { 200: S.TOP_CONTRACTS },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query>(req);
+      const by = (q.by ?? 'calls') as Q.TopBy;
+      const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', Q.TOP_KIND[by]));
+      return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topContracts(ctx.store, by, r, q.limit ?? 20) : [] };
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/contracts/:contract_id/series`,
+    summary: "A contract's calls, unique callers or fees over time",
+    tags: TAGS,
+    params: S.CONTRACT_PARAMS,
+    query: S.CONTRACT_SERIES_QUERY,
+    responses: { 200: S.SERIES },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query>(req);
+      const metric = (q.metric ?? 'calls') as Q.ContractMetric;
+      const unit = q.interval ?? 'day';
+      const id = req.params.contract_id;
+      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, metric === 'callers' ? 'caller' : 'call', id));
+      return series(metric, r, unit, dense(r ? await Q.contractSeries(ctx.store, id, metric, r) : new Map(), r));
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/contracts/:contract_id/functions`,
+    summary: "A contract's most-called functions in a day range",
+    tags: TAGS,
+    params: S.CONTRACT_PARAMS,
+    query: S.CONTRACT_FUNCTIONS_QUERY,
+    responses: { 200: S.CONTRACT_FUNCTIONS },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query>(req);
+      const id = req.params.contract_id;
+      const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', 'call', id));
+      return { contract_id: id, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.contractFunctions(ctx.store, id, r, q.limit ?? 20) : [] };
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/tokens/ft/:asset/series`,
+    summary: "A fungible token's transfers, volume, mints, burns or holders over time",
+    tags: TAGS,
+    params: S.ASSET_PARAMS,
+    query: S.FT_SERIES_QUERY,
+    responses: { 200: S.SERIES },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query>(req);
+      const metric = (q.metric ?? 'transfers') as Q.FtMetric;
+      const unit = q.interval ?? 'day';
+      const asset = req.params.asset;
+      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, metric === 'holders' ? 'hold' : 'ft', asset));
+      if (!r) return series(metric, r, unit, []);
+      const points = metric === 'holders' ? await Q.holderSeries(ctx.store, asset, r) : await Q.tokenEventSeries(ctx.store, 'ft', asset, metric, r);
+      return series(metric, r, unit, dense(points, r, metric === 'holders'));
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/tokens/ft/top`,
+    summary: 'Top fungible tokens in a day range by transfers or transfer volume',
+    tags: TAGS,
+    query: S.TOP_TOKENS_QUERY,
+    responses: { 200: S.TOP_TOKENS },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query & { by?: Q.TokenTopBy }>(req);
+      const by = (q.by ?? 'transfers') as Q.TokenTopBy;
+      const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', 'ft'));
+      return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topTokens(ctx.store, by, r, q.limit ?? 20) : [] };
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/tokens/ft/:asset/distribution`,
+    summary: "A fungible token's current holders: top holders, holders per balance decade, Gini coefficient",
+    tags: TAGS,
+    params: S.ASSET_PARAMS,
+    query: S.DISTRIBUTION_QUERY,
+    responses: { 200: S.FT_DISTRIBUTION },
+    handler: async (req, ctx) => ({ asset: req.params.asset, ...(await Q.distribution(ctx.store, req.params.asset, queryOf<Query>(req).limit ?? 20)) }),
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/tokens/nft/:asset/series`,
+    summary: "A non-fungible token's transfers, mints or burns over time",
+    tags: TAGS,
+    params: S.ASSET_PARAMS,
+    query: S.NFT_SERIES_QUERY,
+    responses: { 200: S.SERIES },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query>(req);
+      const metric = (q.metric ?? 'transfers') as Q.NftMetric;
+      const unit = q.interval ?? 'day';
+      const asset = req.params.asset;
+      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, 'nft', asset));
+      return series(metric, r, unit, dense(r ? await Q.tokenEventSeries(ctx.store, 'nft', asset, metric, r) : new Map(), r));
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/principals/:principal/flows`,
+    summary: "A principal's top counterparties in and out for STX or a fungible token in a day range, with totals",
+    tags: TAGS,
+    params: S.PRINCIPAL_PARAMS,
+    query: S.FLOWS_QUERY,
+    responses: { 200: S.PRINCIPAL_FLOWS },
+    handler: async (req, ctx) => {
+      const q = queryOf<Query>(req);
+      const p = req.params.principal;
+      const asset = q.asset ?? 'stx';
+      const r = await resolveRange('day', q, () => Q.keyDataRange(ctx.store, 'day', ['flow_in', 'flow_out'], p));
+      const empty = { total_amount: '0', transfers: '0', counterparties: 0, top: [] };
+      const flows = r ? await Q.principalFlows(ctx.store, p, asset, r, q.limit ?? 20) : { inbound: empty, outbound: empty };
+      return { principal: p, asset, from: r?.from ?? null, to: r?.to ?? null, ...flows };
+    },
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/principals/:principal/series`,
+    summary: "A principal's activity (txs sent, fees, STX in and out) and STX balance over time",
+    tags: TAGS,
+    params: S.PRINCIPAL_PARAMS,
+    query: S.PRINCIPAL_SERIES_QUERY,
+    responses: { 200: S.PRINCIPAL_SERIES },
+    handler: async (req, ctx) => principalSeriesAnswer(req, ctx),
+  },
+  {
+    method: 'get',
+    path: `${ANALYTICS_PREFIX}/pox/cycles`,
+    summary: 'Per PoX reward cycle: stacked amount, signers, stackers and BTC rewards',
+    tags: TAGS,
+    query: S.POX_CYCLES_QUERY,
+    responses: { 200: S.POX_CYCLES },
+    handler: async (req, ctx) => {
+      const q = queryOf<{ from?: number; to?: number }>(req);
+      const p = POX_PARAMS[await Q.storedNetwork(ctx.store, async () => ((await chainIsMainnet(ctx)) ? 'mainnet' : 'testnet'))];
+      const pox = { first: p.firstBurnHeight, length: p.cycleLength };
+      const r = await resolveRange('cycle', q, () => Q.poxCycleRange(ctx.store, pox));
+      return { results: r ? await Q.poxCycles(ctx.store, r.from, r.to, pox) : [] };
+    },
+  },
+];
+
+async function principalSeriesAnswer(req: ApiRequest, ctx: ApiContext) {
+  const q = queryOf<Query>(req);
+  const unit = q.interval ?? 'day';
+  const p = req.params.principal;
+  const r = await resolveRange(unit, q, () => Q.keyDataRange(ctx.store, unit, ['ptx', 'pbal', 'flow_in', 'flow_out'], p));
+  const points = r ? await Q.principalSeries(ctx.store, p, r) : new Map<number, Q.PrincipalPoint>();
+  let balance = '0';
+  const results = r
+    ? bucketsOf(r).map((bucket) => {
+        const point = points.get(bucket);
+        if (point) balance = point.balance;
+        return { ...(point ?? { bucket, txs: '0', fees: '0', stx_received: '0', stx_sent: '0' }), balance, bucket, start: bucketStart(unit, bucket) };
+      })
+    : [];
+  return { principal: p, interval: unit, from: r?.from ?? null, to: r?.to ?? null, results };
+}

@@ -1,0 +1,58 @@
+// The analytics aggregates as signed deltas (sql/0050_analytics.sql): a block that becomes canonical
+// adds what it changed (its analytics_changes, one row per bucket it falls in), an orphaned one adds
+// the same negated, exactly as balances are kept. The rows go to analytics_by_bucket, whose
+// materialized view feeds analytics_by_key; both sum the signed rows away when a reorg undoes them.
+import type { BlockState } from './chain-state.ts';
+import type { ApplyContext } from './context.ts';
+import type { AnalyticsChange } from '../../workers/decoded.ts';
+import { bucketOf, networkOfPrincipal, unitsOf, type Network } from './analytics-buckets.ts';
+
+/** STACKS_API_ANALYTICS_INGEST=0 leaves the aggregates unwritten (the benchmark's baseline). */
+const OFF = process.env.STACKS_API_ANALYTICS_INGEST === '0';
+
+/** The network the chain's addresses belong to (for cycle buckets); learned from blocks' senders. */
+let lastNetwork: Network = 'mainnet';
+
+/** What a block changed: in memory for recent blocks, else read back from its fact rows. */
+async function blockAnalytics(ctx: ApplyContext, b: BlockState): Promise<AnalyticsChange[]> {
+  if (b.analytics) return b.analytics;
+  await ctx.earlierBatchesStored();
+  const rs = await ctx.store.client.query({
+    query: `SELECT kind, a, b, c, n, toString(amount) AS amount FROM analytics_changes WHERE index_block_hash = {h:String} LIMIT 1 BY kind, a, b, c`,
+    query_params: { h: b.index_block_hash },
+    format: 'JSONEachRow',
+  });
+  b.analytics = (await rs.json<AnalyticsChange>()).map((c) => ({ ...c, n: Number(c.n) }));
+  return b.analytics;
+}
+
+function networkOf(changes: readonly AnalyticsChange[]): Network {
+  for (const c of changes) {
+    if (c.kind !== 'ptx') continue;
+    const n = networkOfPrincipal(c.a);
+    if (n) return (lastNetwork = n);
+  }
+  return lastNetwork;
+}
+
+/** Adds (sign 1) or removes (sign -1) what a block changed in the analytics aggregates. */
+export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1 | -1): Promise<void> {
+  if (OFF) return;
+  const changes = await blockAnalytics(ctx, b);
+  const network = networkOf(changes);
+  const time = b.block_time ?? b.burn_block_time;
+  const parent = ctx.state.blocks.get(b.parent_index_block_hash);
+  const parentTime = parent ? (parent.block_time ?? parent.burn_block_time) : undefined;
+  // A block's own row: n = 1, amount = seconds since its parent; b = '1' when that gap is known.
+  const hasGap = parentTime !== undefined && b.block_height > 1;
+  const all: AnalyticsChange[] = [...changes, { kind: 'block', a: '', b: hasGap ? '1' : '0', c: '', n: 1, amount: hasGap ? String(time - parentTime) : '0' }];
+  const rows: Array<Record<string, unknown>> = [];
+  for (const c of all) {
+    const n = sign * c.n;
+    const amount = sign === 1 ? c.amount : (-BigInt(c.amount)).toString();
+    for (const unit of unitsOf(c.kind)) {
+      rows.push({ unit, kind: c.kind, bucket: bucketOf(unit, time, b.burn_block_height, network), a: c.a, b: c.b, c: c.c, n, amount });
+    }
+  }
+  ctx.batch.addRows('analytics_by_bucket', rows);
+}

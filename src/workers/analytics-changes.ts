@@ -1,0 +1,87 @@
+// What one block adds to the analytics aggregates (sql/0050_analytics.sql), computed in the decode
+// worker from the very rows ClickHouse gets for the block (txs, events, contracts) and its balance
+// changes. The processor adds these, with the block's time buckets and a sign, when the block
+// becomes canonical and again negated when it is orphaned (src/ingest/processor/analytics.ts);
+// the fact rows (analytics_changes) let it undo a block no longer in memory.
+import type { Row } from './rows.ts';
+import type { AnalyticsChange, BalanceDelta } from './decoded.ts';
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const big = (v: unknown): bigint => BigInt(str(v) || '0');
+
+/** Changes keyed by kind and keys, summed. */
+class ChangeSet {
+  private readonly byKey = new Map<string, { kind: string; a: string; b: string; c: string; n: number; amount: bigint }>();
+
+  add(kind: string, a: string, b: string, c: string, n: number, amount: bigint): void {
+    const key = `${kind}\u0000${a}\u0000${b}\u0000${c}`;
+    const cur = this.byKey.get(key);
+    if (cur) {
+      cur.n += n;
+      cur.amount += amount;
+    } else this.byKey.set(key, { kind, a, b, c, n, amount });
+  }
+
+  list(): AnalyticsChange[] {
+    return [...this.byKey.values()].filter((c) => c.n !== 0 || c.amount !== 0n).map((c) => ({ ...c, amount: c.amount.toString() }));
+  }
+}
+
+/**
+ * Kinds (a / b / c keys; n and amount summed):
+ * - tx: type_id / '' or 'failed' / '' or 'micro' — txs, fees (amount)
+ * - ptx: principal — txs it sent (n), fees it paid (amount)
+ * - deploy: contracts deployed by successful txs (n)
+ * - stx_xfer: STX transfer events (n), STX moved (amount)
+ * - call: contract / function — calls (n), fees (amount); caller: contract / sender (n)
+ * - cevents: contract — print events it emitted (n)
+ * - ft / nft: asset / event type — events (n), amount (ft)
+ * - flow_in / flow_out: principal / asset ('stx' or the FT) / counterparty — transfers (n), amount
+ * - hold: FT asset / principal — balance change; pbal: principal / 'stx' — STX balance change
+ */
+export function analyticsChanges(captured: ReadonlyMap<string, Row[]>, deltas: readonly BalanceDelta[]): AnalyticsChange[] {
+  const set = new ChangeSet();
+  const rows = (table: string) => captured.get(table) ?? [];
+  const ok = new Set<string>();
+  for (const t of rows('txs')) {
+    const success = t.status === 'success';
+    if (success) ok.add(`${str(t.tx_id)}|${str(t.microblock_hash)}`);
+    const fee = big(t.fee_rate);
+    const sender = str(t.sender_address);
+    const payer = str(t.sponsor_address) || sender;
+    set.add('tx', str(t.type_id), success ? '' : 'failed', t.microblock_hash ? 'micro' : '', 1, fee);
+    if (sender) set.add('ptx', sender, '', '', 1, 0n);
+    if (payer && fee !== 0n) set.add('ptx', payer, '', '', 0, fee);
+    if (t.type_id === 'contract_call') {
+      const contract = str(t.contract_id);
+      set.add('call', contract, str(t.function_name), '', 1, fee);
+      set.add('caller', contract, sender, '', 1, 0n);
+    }
+  }
+  for (const c of rows('contracts')) if (ok.has(`${str(c.tx_id)}|${str(c.microblock_hash)}`)) set.add('deploy', '', '', '', 1, 0n);
+  const flow = (asset: string, sender: string, recipient: string, amount: bigint) => {
+    set.add('flow_out', sender, asset, recipient, 1, amount);
+    set.add('flow_in', recipient, asset, sender, 1, amount);
+  };
+  for (const e of rows('stx_events')) {
+    if (e.asset_event_type !== 'transfer') continue;
+    const amount = big(e.amount);
+    set.add('stx_xfer', '', '', '', 1, amount);
+    flow('stx', str(e.sender), str(e.recipient), amount);
+  }
+  for (const e of rows('ft_events')) {
+    const asset = str(e.asset_identifier);
+    const amount = big(e.amount);
+    set.add('ft', asset, str(e.asset_event_type), '', 1, amount);
+    if (e.asset_event_type === 'transfer') flow(asset, str(e.sender), str(e.recipient), amount);
+  }
+  for (const e of rows('nft_events')) set.add('nft', str(e.asset_identifier), str(e.asset_event_type), '', 1, 0n);
+  for (const e of rows('contract_logs')) set.add('cevents', str(e.contract_identifier), '', '', 1, 0n);
+  for (const d of deltas) {
+    const change = big(d.balance);
+    if (change === 0n) continue;
+    if (d.asset === 'stx') set.add('pbal', d.principal, 'stx', '', 0, change);
+    else set.add('hold', d.asset, d.principal, '', 0, change);
+  }
+  return set.list();
+}
