@@ -2100,6 +2100,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/analytics/v1/chain/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chain-wide series: txs (by type), fees, active senders, new contracts, STX transferred, blocks and block time, microblock txs, failed txs */
+        get: operations["getChainWideSeriesTxsByTypeFeesActiveSendersNewContractsStxTransferredBlocksAndBlockTimeMicroblockTxsFailedTxs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/contracts/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top contracts in a day range by calls, fees, unique callers or print events */
+        get: operations["getTopContractsInADayRangeByCallsFeesUniqueCallersOrPrintEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/contracts/{contract_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contract's calls, unique callers or fees over time */
+        get: operations["getAContractSCallsUniqueCallersOrFeesOverTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/contracts/{contract_id}/functions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contract's most-called functions in a day range */
+        get: operations["getAContractSMostCalledFunctionsInADayRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/tokens/ft/{asset}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A fungible token's transfers, volume, mints, burns or holders over time */
+        get: operations["getAFungibleTokenSTransfersVolumeMintsBurnsOrHoldersOverTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/tokens/ft/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top fungible tokens in a day range by transfers or transfer volume */
+        get: operations["getTopFungibleTokensInADayRangeByTransfersOrTransferVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/tokens/ft/{asset}/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A fungible token's current holders: top holders, holders per balance decade, Gini coefficient */
+        get: operations["getAFungibleTokenSCurrentHoldersTopHoldersHoldersPerBalanceDecadeGiniCoefficient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/tokens/nft/{asset}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A non-fungible token's transfers, mints or burns over time */
+        get: operations["getANonFungibleTokenSTransfersMintsOrBurnsOverTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/principals/{principal}/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A principal's top counterparties in and out for STX or a fungible token in a day range, with totals */
+        get: operations["getAPrincipalSTopCounterpartiesInAndOutForStxOrAFungibleTokenInADayRangeWithTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/principals/{principal}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A principal's activity (txs sent, fees, STX in and out) and STX balance over time */
+        get: operations["getAPrincipalSActivityTxsSentFeesStxInAndOutAndStxBalanceOverTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/pox/cycles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per PoX reward cycle: stacked amount, signers, stackers and BTC rewards */
+        get: operations["getPerPoxRewardCycleStackedAmountSignersStackersAndBtcRewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/analytics/v1/sql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read-only SQL over the documented views of the canonical chain (enabled by a token; engine-enforced limits) */
+        post: operations["postReadOnlySqlOverTheDocumentedViewsOfTheCanonicalChainEnabledByATokenEngineEnforcedLimits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analytics dashboard (HTML) */
+        get: operations["getTheAnalyticsDashboardHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/dashboard.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard asset: dashboard.js */
+        get: operations["getDashboardAssetDashboardJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard asset: dashboard.css */
+        get: operations["getDashboardAssetDashboardCss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/uplot.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard asset: uplot.js */
+        get: operations["getDashboardAssetUplotJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/uplot.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard asset: uplot.css */
+        get: operations["getDashboardAssetUplotCss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -3489,6 +3778,156 @@ export interface components {
         RosettaTransactionIdentifierResponse: {
             transaction_identifier: components["schemas"]["RosettaTransactionIdentifier"];
             metadata?: Record<string, never>;
+        };
+        /** @enum {string} */
+        AnalyticsInterval: "hour" | "day" | "cycle";
+        AnalyticsDecimal: string;
+        /** AnalyticsPoint */
+        AnalyticsPoint: {
+            /** @description Unix seconds of the hour / day, or the cycle number */
+            bucket: number;
+            /** @description ISO 8601 start of the hour / day (null for cycles) */
+            start: string | null;
+            value: components["schemas"]["AnalyticsDecimal"];
+            /** @description metric=txs: txs per type */
+            by_type?: {
+                [key: string]: components["schemas"]["AnalyticsDecimal"];
+            };
+            /** @description metric=blocks: mean seconds between a block and its parent */
+            avg_block_time?: number | null;
+        };
+        /** AnalyticsSeries */
+        AnalyticsSeries: {
+            metric: string;
+            interval: components["schemas"]["AnalyticsInterval"];
+            from: number | null;
+            to: number | null;
+            results: components["schemas"]["AnalyticsPoint"][];
+        };
+        /** AnalyticsTopContracts */
+        AnalyticsTopContracts: {
+            /** @enum {string} */
+            by: "calls" | "fees" | "unique_callers" | "events";
+            from: number | null;
+            to: number | null;
+            results: {
+                contract_id: string;
+                value: components["schemas"]["AnalyticsDecimal"];
+            }[];
+        };
+        /** AnalyticsTopTokens */
+        AnalyticsTopTokens: {
+            /** @enum {string} */
+            by: "transfers" | "volume";
+            from: number | null;
+            to: number | null;
+            results: {
+                asset: string;
+                value: components["schemas"]["AnalyticsDecimal"];
+            }[];
+        };
+        /** AnalyticsContractFunctions */
+        AnalyticsContractFunctions: {
+            contract_id: string;
+            from: number | null;
+            to: number | null;
+            results: {
+                function_name: string;
+                calls: components["schemas"]["AnalyticsDecimal"];
+                fees: components["schemas"]["AnalyticsDecimal"];
+            }[];
+        };
+        /** AnalyticsFtDistribution */
+        AnalyticsFtDistribution: {
+            asset: string;
+            /** @description Principals with a positive balance */
+            holders: number;
+            /** @description Sum of the positive balances */
+            total_supply: components["schemas"]["AnalyticsDecimal"];
+            /** @description Gini coefficient of the positive balances (null without holders) */
+            gini: number | null;
+            top_holders: {
+                principal: string;
+                balance: components["schemas"]["AnalyticsDecimal"];
+            }[];
+            /** @description Holders per balance decade [10^k, 10^(k+1) - 1] */
+            buckets: {
+                min_balance: components["schemas"]["AnalyticsDecimal"];
+                max_balance: components["schemas"]["AnalyticsDecimal"];
+                holders: number;
+            }[];
+        };
+        AnalyticsFlowSide: {
+            total_amount: components["schemas"]["AnalyticsDecimal"];
+            transfers: components["schemas"]["AnalyticsDecimal"];
+            counterparties: number;
+            top: {
+                principal: string;
+                amount: components["schemas"]["AnalyticsDecimal"];
+                transfers: components["schemas"]["AnalyticsDecimal"];
+            }[];
+        };
+        /** AnalyticsPrincipalFlows */
+        AnalyticsPrincipalFlows: {
+            principal: string;
+            asset: string;
+            from: number | null;
+            to: number | null;
+            inbound: components["schemas"]["AnalyticsFlowSide"];
+            outbound: components["schemas"]["AnalyticsFlowSide"];
+        };
+        /** AnalyticsPrincipalSeries */
+        AnalyticsPrincipalSeries: {
+            principal: string;
+            interval: components["schemas"]["AnalyticsInterval"];
+            from: number | null;
+            to: number | null;
+            results: {
+                bucket: number;
+                start: string | null;
+                /** @description Txs it sent */
+                txs: components["schemas"]["AnalyticsDecimal"];
+                /** @description Fees it paid (µSTX) */
+                fees: components["schemas"]["AnalyticsDecimal"];
+                stx_received: components["schemas"]["AnalyticsDecimal"];
+                stx_sent: components["schemas"]["AnalyticsDecimal"];
+                /** @description STX balance at the bucket's end */
+                balance: components["schemas"]["AnalyticsDecimal"];
+            }[];
+        };
+        /** AnalyticsPoxCycles */
+        AnalyticsPoxCycles: {
+            results: {
+                cycle: number;
+                /** @description From the cycle's reward set (Nakamoto); null without one */
+                stacked_amount: components["schemas"]["AnalyticsDecimal"] | null;
+                signers: number | null;
+                /** @description Principals whose lock covers the cycle */
+                stackers: number;
+                /** @description Satoshis paid to reward addresses in the cycle's burn blocks */
+                btc_rewards: components["schemas"]["AnalyticsDecimal"];
+                reward_recipients: number;
+            }[];
+        };
+        /** AnalyticsSqlRequest */
+        AnalyticsSqlRequest: {
+            /** @description One SELECT over the documented views (sql_blocks, sql_txs, sql_stx_events, sql_ft_events, sql_nft_events, sql_contract_logs, sql_contracts, sql_balances, sql_analytics) */
+            query: string;
+            /**
+             * @default json
+             * @enum {string}
+             */
+            format: "json" | "csv";
+        };
+        /** AnalyticsSqlResult */
+        AnalyticsSqlResult: {
+            columns: {
+                name: string;
+                type: string;
+            }[];
+            rows: unknown[][];
+            row_count: number;
+            elapsed_ms: number;
         };
         /** OpenApiDocument */
         OpenApiDocument: {
@@ -10062,6 +10501,590 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChainWideSeriesTxsByTypeFeesActiveSendersNewContractsStxTransferredBlocksAndBlockTimeMicroblockTxsFailedTxs: {
+        parameters: {
+            query: {
+                metric: "txs" | "fees" | "active_senders" | "new_contracts" | "stx_transferred" | "blocks" | "microblock_txs" | "failed_txs";
+                interval?: "hour" | "day" | "cycle";
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSeries"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTopContractsInADayRangeByCallsFeesUniqueCallersOrPrintEvents: {
+        parameters: {
+            query?: {
+                by?: "calls" | "fees" | "unique_callers" | "events";
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTopContracts"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAContractSCallsUniqueCallersOrFeesOverTime: {
+        parameters: {
+            query?: {
+                metric?: "calls" | "callers" | "fees";
+                interval?: "day" | "cycle";
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+            };
+            header?: never;
+            path: {
+                /** @description Contract identifier (address.name) */
+                contract_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSeries"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAContractSMostCalledFunctionsInADayRange: {
+        parameters: {
+            query?: {
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Contract identifier (address.name) */
+                contract_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsContractFunctions"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAFungibleTokenSTransfersVolumeMintsBurnsOrHoldersOverTime: {
+        parameters: {
+            query?: {
+                metric?: "transfers" | "volume" | "mints" | "burns" | "holders";
+                interval?: "day" | "cycle";
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset identifier (address.contract::token) */
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSeries"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTopFungibleTokensInADayRangeByTransfersOrTransferVolume: {
+        parameters: {
+            query?: {
+                by?: "transfers" | "volume";
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTopTokens"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAFungibleTokenSCurrentHoldersTopHoldersHoldersPerBalanceDecadeGiniCoefficient: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Asset identifier (address.contract::token) */
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsFtDistribution"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getANonFungibleTokenSTransfersMintsOrBurnsOverTime: {
+        parameters: {
+            query?: {
+                metric?: "transfers" | "mints" | "burns";
+                interval?: "day" | "cycle";
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset identifier (address.contract::token) */
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSeries"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAPrincipalSTopCounterpartiesInAndOutForStxOrAFungibleTokenInADayRangeWithTotals: {
+        parameters: {
+            query?: {
+                asset?: string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Standard or contract principal */
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsPrincipalFlows"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAPrincipalSActivityTxsSentFeesStxInAndOutAndStxBalanceOverTime: {
+        parameters: {
+            query?: {
+                interval?: "day" | "cycle";
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                from?: number | string;
+                /** @description Unix seconds or an ISO 8601 date (hour, day); a cycle number (cycle) */
+                to?: number | string;
+            };
+            header?: never;
+            path: {
+                /** @description Standard or contract principal */
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsPrincipalSeries"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPerPoxRewardCycleStackedAmountSignersStackersAndBtcRewards: {
+        parameters: {
+            query?: {
+                from?: number;
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsPoxCycles"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReadOnlySqlOverTheDocumentedViewsOfTheCanonicalChainEnabledByATokenEngineEnforcedLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsSqlRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSqlResult"] | string;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTheAnalyticsDashboardHtml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardAssetDashboardJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardAssetDashboardCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardAssetUplotJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardAssetUplotCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Bad request or not found */
