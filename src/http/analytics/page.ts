@@ -36,6 +36,7 @@ export const analyticsPageRoutes: RouteDef<ApiContext>[] = ASSETS.map((a) => ({
   path: a.path,
   summary: a.path === '/analytics' ? 'The analytics dashboard (HTML)' : `Dashboard asset: ${a.path.slice('/analytics/'.length)}`,
   tags: ['Analytics'],
+  responses: { 200: { type: 'string', description: a.type } },
   cache: false,
   handler: async () => ({ status: 200, headers: { 'content-type': a.type, 'cache-control': 'public, max-age=300' }, body: content(a.file) }),
 }));
