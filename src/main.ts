@@ -14,6 +14,7 @@ import { createProxyPlugin, type ProxyPlugin } from './http/proxy/index.ts';
 import { responseCacheFromEnv } from './http/response-cache.ts';
 import { followReorgs } from './http/known-canonical.ts';
 import { installShutdown } from './shutdown.ts';
+import { createRealtime, type Realtime } from './realtime/index.ts';
 
 // What is open, for the shutdown (which may come at any point of start-up).
 const open: {
@@ -22,6 +23,7 @@ const open: {
   pipeline?: Pipeline<ObserverThread>;
   follower?: Follower;
   proxy?: ProxyPlugin;
+  realtime?: Realtime;
   store?: Store;
   unlock?: () => void;
 } = { listening: [] };
@@ -29,6 +31,7 @@ const open: {
 // Servers first (no new requests), then the log is flushed and processing stops, then the store.
 const shutdown = installShutdown(async () => {
   for (const l of open.listening) l.close();
+  await open.realtime?.close();
   await open.proxy?.close();
   if (open.pipeline) await open.pipeline.close();
   else await open.observer?.close();
@@ -38,7 +41,7 @@ const shutdown = installShutdown(async () => {
 });
 
 async function main(): Promise<void> {
-  const { config, proxy: proxyConfig } = configOrExit(() => loadStartupConfig());
+  const { config, proxy: proxyConfig, realtime: realtimeConfig } = configOrExit(() => loadStartupConfig());
   const { listening } = open;
   open.unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
   const store = (open.store = await openStore(config.store, config.dataDir));
@@ -66,12 +69,15 @@ async function main(): Promise<void> {
     const pipeline = open.pipeline;
     const reading = pipeline ?? open.follower;
     const ctx: ApiContext = { store, config, ingest: reading?.status, serving: config.servingReads ? reading?.serving : undefined };
+    // Subscriptions follow the serving store's message journal (src/realtime).
+    const realtime = (open.realtime = createRealtime(apiRoutes, ctx, reading?.serving, realtimeConfig));
     const proxy = (open.proxy = createProxyPlugin(proxyConfig, {
       // A broadcast the node accepted is in its mempool: record it as the node would announce it,
       // so it shows in the mempool endpoints at once (the node's own announcement then changes nothing).
       onBroadcastAccepted: pipeline
         ? (_txid, rawTx) => void pipeline.writer.append({ path: '/new_mempool_tx', body: Buffer.from(JSON.stringify([`0x${rawTx.toString('hex')}`])) })
         : undefined,
+      extraMetrics: () => realtime?.metricsText() ?? '',
     }));
     ctx.node = proxy.node;
     const cache = responseCacheFromEnv();
@@ -85,7 +91,7 @@ async function main(): Promise<void> {
           const tick = Math.floor(Date.now() / 1000);
           return { commit: tick, reorg: tick };
         };
-    const api = createApiApp(apiRoutes, ctx, [proxy.plugin], cache ? { cache, versions } : undefined);
+    const api = createApiApp(apiRoutes, ctx, realtime ? [proxy.plugin, realtime.plugin] : [proxy.plugin], cache ? { cache, versions } : undefined);
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);
   }

@@ -41,6 +41,8 @@ export interface ProxyPluginOptions {
   onBroadcastAccepted?: (txid: string, rawTx: Buffer) => void | Promise<void>;
   /** Path of the Prometheus metrics endpoint, or false for none (see metricsText()). Default '/metrics'. */
   metricsPath?: string | false;
+  /** More Prometheus text appended to the metrics endpoint's (e.g. the real-time channels'). */
+  extraMetrics?: () => string;
   /** Where node state changes and hook failures are logged. Default console. */
   log?: ProxyLogger;
 }
@@ -79,7 +81,7 @@ export function createProxyPlugin(config: ProxyConfig, options: ProxyPluginOptio
   const shared: Shared = { config, pool, metrics, log, onBroadcastAccepted: options.onBroadcastAccepted };
   pool.start();
 
-  const metricsText = (): string => metrics.render(pool.nodes);
+  const metricsText = (): string => metrics.render(pool.nodes) + (options.extraMetrics?.() ?? '');
 
   const plugin: AppPlugin = (app: TemplatedApp) => {
     app.any('/v2/*', (res, req) => {
