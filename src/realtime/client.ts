@@ -3,8 +3,15 @@
 import { START, type Cursor } from './messages.ts';
 import type { Outgoing } from './outgoing.ts';
 
+/** Writes one message to many clients of a channel at once (encoded once). */
+export interface ClientGroup {
+  writeMany(clients: Client[], m: Outgoing): void;
+}
+
 export abstract class Client {
   abstract readonly channel: 'socket_io' | 'websocket';
+  /** Set when the channel writes a message to many clients at once. */
+  group?: ClientGroup;
   readonly topics = new Set<string>();
   /** Live messages held back while a resume replays older ones (null when none runs). */
   held: Outgoing[] | null = null;

@@ -6,7 +6,7 @@ import type { ServingView } from '../serving/view.ts';
 import type { RestGet } from './render.ts';
 import type { RealtimeConfig } from './config.ts';
 import type { RealtimeMetrics } from './metrics.ts';
-import type { Client } from './client.ts';
+import type { Client, ClientGroup } from './client.ts';
 import { cursorAfter, formatCursor, type Cursor } from './messages.ts';
 import { journalFrom, journalHead, readJournal, type JournalMessage } from './journal.ts';
 import { render, type Outgoing } from './outgoing.ts';
@@ -15,6 +15,18 @@ import { ALL, topicOf } from './topics.ts';
 /** Journal messages read at a time (no read transaction is held across a render). */
 const READ_CHUNK = 512;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Renders resolve without I/O (LMDB reads): a backlog would run as one long chain of microtasks
+ *  and starve the event loop (requests, handshakes, processing). Every few ms, it yields. */
+class Turn {
+  private since = performance.now();
+
+  async share(): Promise<void> {
+    if (performance.now() - this.since < 5) return;
+    await new Promise((r) => setImmediate(r));
+    this.since = performance.now();
+  }
+}
 
 export class CursorError extends Error {}
 
@@ -27,6 +39,7 @@ export class Hub {
   private again = false;
   private closed = false;
   private readonly unlisten: () => void;
+  private readonly turn = new Turn();
 
   constructor(
     private readonly serving: { store: ServingStore; view: ServingView },
@@ -111,6 +124,7 @@ export class Hub {
         const topic = topicOf(m.ref);
         if (topic !== ALL && !topics.has(topic)) continue;
         if (client.closed) return;
+        await this.turn.share();
         const out = await render(m, this.get, this.serving.store);
         if (!out) continue;
         if (!(await this.drained(client))) return;
@@ -168,10 +182,15 @@ export class Hub {
       const chunk = this.read(this.position, { logId: this.serving.view.appliedLogId, index: Number.MAX_SAFE_INTEGER });
       if (chunk.length === 0 || this.closed) return;
       for (const m of chunk) {
+        await this.turn.share();
         const topic = topicOf(m.ref);
         const out = this.hasSubscribers(topic) ? await render(m, this.get, this.serving.store) : undefined;
         // After the render: whoever is subscribed now (a resume that started meanwhile holds it).
-        if (out) for (const client of topic === ALL ? this.clients : (this.subscribers.get(topic) ?? [])) if (topic !== ALL || client.topics.size > 0) this.send(client, out);
+        if (out) {
+          const ready: Client[] = [];
+          for (const client of topic === ALL ? this.clients : (this.subscribers.get(topic) ?? [])) if (topic !== ALL || client.topics.size > 0) this.send(client, out, ready);
+          this.writeAll(ready, out);
+        }
         this.position = m.cursor;
       }
     }
@@ -183,8 +202,9 @@ export class Hub {
     return false;
   }
 
-  /** A live message: held while the client replays, else written unless it is too far behind. */
-  private send(client: Client, m: Outgoing): void {
+  /** A live message: held while the client replays, else written (or added to `ready`, written
+   *  with the others) unless it is too far behind. */
+  private send(client: Client, m: Outgoing, ready?: Client[]): void {
     if (client.closed || !cursorAfter(m.cursor, client.after)) return;
     if (client.held) {
       if (client.held.length >= this.config.maxHeldMessages) this.slow(client);
@@ -192,11 +212,34 @@ export class Hub {
       return;
     }
     if (client.buffered() > this.config.maxBackpressure) return this.slow(client);
-    this.write(client, m, false);
+    if (ready) ready.push(client);
+    else this.write(client, m, false);
+  }
+
+  /** One message to many clients: a channel that can encode it once for all of them does. */
+  private writeAll(clients: Client[], m: Outgoing): void {
+    const groups = new Map<ClientGroup, Client[]>();
+    for (const c of clients) {
+      if (!c.group) {
+        this.write(c, m, false);
+        continue;
+      }
+      let list = groups.get(c.group);
+      if (!list) groups.set(c.group, (list = []));
+      list.push(c);
+    }
+    for (const [group, list] of groups) {
+      group.writeMany(list, m);
+      for (const c of list) this.written(c, m, false);
+    }
   }
 
   private write(client: Client, m: Outgoing, replayed: boolean): void {
     client.write(m);
+    this.written(client, m, replayed);
+  }
+
+  private written(client: Client, m: Outgoing, replayed: boolean): void {
     // A replay of a later subscription may write older messages: the marks only move forward.
     if (!client.last || cursorAfter(m.cursor, client.last)) client.last = m.cursor;
     if (cursorAfter(m.cursor, client.after)) client.after = m.cursor;

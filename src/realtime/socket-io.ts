@@ -9,7 +9,7 @@ import { Server, type Socket } from 'socket.io';
 import type { TemplatedApp } from 'uWebSockets.js';
 import type { Hub } from './hub.ts';
 import { CursorError } from './hub.ts';
-import { Client } from './client.ts';
+import { Client, type ClientGroup } from './client.ts';
 import type { RealtimeConfig } from './config.ts';
 import type { Outgoing } from './outgoing.ts';
 import { formatCursor, parseCursor, type Cursor } from './messages.ts';
@@ -18,7 +18,10 @@ import { checkTopic } from './topics.ts';
 class SocketIoClient extends Client {
   readonly channel = 'socket_io' as const;
 
-  constructor(private readonly socket: Socket) {
+  constructor(
+    readonly socket: Socket,
+    override readonly group: ClientGroup,
+  ) {
     super();
   }
 
@@ -84,8 +87,12 @@ export function attachSocketIo(app: TemplatedApp, hub: Hub, config: RealtimeConf
     }
   });
 
+  // A message to many sockets is encoded once (each socket is in a room of its own id).
+  const group: ClientGroup = {
+    writeMany: (clients, m) => void io.to(clients.map((c) => (c as SocketIoClient).socket.id)).emit(m.event, ...m.args),
+  };
   io.on('connection', (socket) => {
-    const client = new SocketIoClient(socket);
+    const client = new SocketIoClient(socket, group);
     hub.connect(client);
     socket.on('disconnect', () => {
       client.closed = true;
