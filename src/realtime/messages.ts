@@ -96,6 +96,8 @@ class EntryMessages {
 export function messagesOf(changes: ServingChanges, store?: ServingStore): Map<number, MessageRef[]> {
   const out = new Map<number, MessageRef[]>();
   let txs: ReturnType<typeof batchTxs> | undefined;
+  // Principals of txs pending in this batch (the store shows them only once it committed).
+  const pendingPrincipals = new Map<string, string[]>();
   const marks = changes.entryStarts;
   let mark = 0;
   let logId = 0;
@@ -130,10 +132,15 @@ export function messagesOf(changes: ServingChanges, store?: ServingStore): Map<n
         // Txs streamed in microblocks (no anchor block yet).
         if (op.canonical === null) for (const t of op.served.txs) e.add({ t: 'tx', tx: t.doc.tx_id });
         break;
-      case 'mempool':
+      case 'mempool': {
         if (op.status === 'pending' && op.entry) e.add({ t: 'mempool', tx: op.tx_id });
         if (op.status !== 'confirmed') e.add({ t: 'tx', tx: op.tx_id });
+        // The balance answer's pending amounts change as txs naming the principal enter or leave.
+        if (op.entry) pendingPrincipals.set(op.tx_id, op.entry.principals);
+        const named = op.entry?.principals ?? pendingPrincipals.get(op.tx_id) ?? store?.pending.get(op.tx_id)?.principals ?? [];
+        for (const p of named) e.add({ t: 'address-balance', p });
         break;
+      }
       case 'mempool-doc':
         break;
     }
