@@ -34,11 +34,12 @@ export async function expectedByTopics(apiUrl: string, topicSets: string[]): Pro
     }
     await new Promise<void>((resolve, reject) => {
       client.socket.once('connect', () => resolve());
-      client.socket.once('connect_error', reject);
+      client.socket.once('connect_error', (e) => reject(e instanceof Error ? new Error(`${set}: ${e.message}`) : e));
     });
     while (performance.now() - lastAt < 2000) await new Promise((r) => setTimeout(r, 250));
     client.socket.close();
     out.set(set, e);
+    console.log(`  ${set}: ${e.count} messages`);
   }
   return out;
 }

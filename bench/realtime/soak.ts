@@ -19,7 +19,7 @@ import { ROOT, waitForProcessing } from '../../src/testing/service.ts';
 import { SubscriberPool, type Kind } from './subscribers.ts';
 import { expectedByTopics, busyPrincipals, rssMb } from './expected.ts';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '1' }, subscribers: { type: 'string', default: '200' }, rate: { type: 'string', default: '100' }, seed: { type: 'string', default: 'soak' }, write: { type: 'boolean', default: true } } });
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '1' }, subscribers: { type: 'string', default: '200' }, rate: { type: 'string', default: '100' }, seed: { type: 'string', default: 'soak' }, 'no-write': { type: 'boolean', default: false } } });
 const minutes = Number(values.minutes);
 const subscribers = Number(values.subscribers);
 const rate = Number(values.rate);
@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 console.log(`generating a chain for ${rowsWanted} requests…`);
 const file = join(tmpdir(), `soak-${values.seed}-${rowsWanted}.tsv`);
-await generateFile(defaultOptions(Math.ceil(rowsWanted * 1.1) + 2000, values.seed), file, false);
+await generateFile(defaultOptions(Math.ceil(rowsWanted * 4) + 2000, values.seed), file, false);
 const principals = busyPrincipals(file, 20);
 
 // The journal keeps the whole run, so the expected messages can be replayed from its start.
@@ -61,13 +61,18 @@ try {
     if (res.status !== 200) throw new Error(`POST ${row.path}: ${res.status}`);
     postedAt.set(++id, t0);
   }
+  console.log(`fed ${id} requests; waiting for processing…`);
   await waitForProcessing(svc.apiUrl, 600_000);
+  console.log('processed; replaying the journal for the expected messages…');
   await sleep(3000);
   clearInterval(rssTimer);
   rss.push([(performance.now() - start) / 1000, rssMb(svc.child.pid!)]);
 
   // What each subscriber should have had: the journal replayed from the start for its topics.
-  const expected = await expectedByTopics(svc.apiUrl, [...new Set(pool.tallies.map((t) => t.topics.join(',')))]);
+  const expected = await expectedByTopics(svc.apiUrl, [...new Set(pool.tallies.map((t) => t.topics.join(',')))]).catch((e: unknown) => {
+    console.error(`the service's output:\n${svc.output().slice(-4000)}`);
+    throw e;
+  });
   let exp = 0;
   let got = 0;
   let missed = 0;
@@ -92,7 +97,7 @@ try {
   ].join('\n');
   const body = `Subscribers of both channels (official client; a third each on \`block\`, \`mempool\` and one of ${principals.length} busy addresses' tx and balance topics) held while a generated chain is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received. Service RSS (MB) over time: ${rssLine} (${today()}).\n\n${table}`;
   console.log(body);
-  if (values.write) {
+  if (!values['no-write']) {
     const results = join(ROOT, 'bench', 'RESULTS.md');
     writeFileSync(results, replaceSection(readFileSync(results, 'utf8'), 'Real-time soak (issue 16)', body));
   }
