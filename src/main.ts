@@ -20,6 +20,7 @@ import { addExpositionText } from './metrics/registry.ts';
 import { watchResponseCache } from './metrics/api.ts';
 import { watchIngest } from './metrics/ingest.ts';
 import { docsPlugin } from './http/docs/docs.ts';
+import { createRealtime, type Realtime } from './realtime/index.ts';
 
 // What is open, for the shutdown (which may come at any point of start-up).
 const open: {
@@ -28,6 +29,7 @@ const open: {
   pipeline?: Pipeline<ObserverThread>;
   follower?: Follower;
   proxy?: ProxyPlugin;
+  realtime?: Realtime;
   store?: Store;
   unlock?: () => void;
 } = { listening: [] };
@@ -35,6 +37,7 @@ const open: {
 // Servers first (no new requests), then the log is flushed and processing stops, then the store.
 const shutdown = installShutdown(async () => {
   for (const l of open.listening) l.close();
+  await open.realtime?.close();
   await open.proxy?.close();
   if (open.pipeline) await open.pipeline.close();
   else await open.observer?.close();
@@ -44,7 +47,7 @@ const shutdown = installShutdown(async () => {
 });
 
 async function main(): Promise<void> {
-  const { config, proxy: proxyConfig } = configOrExit(() => loadStartupConfig());
+  const { config, proxy: proxyConfig, realtime: realtimeConfig } = configOrExit(() => loadStartupConfig());
   const { listening } = open;
   open.unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
   const store = (open.store = await openStore(config.store, config.dataDir));
@@ -72,6 +75,8 @@ async function main(): Promise<void> {
     const pipeline = open.pipeline;
     const reading = pipeline ?? open.follower;
     const ctx: ApiContext = { store, config, ingest: reading?.status, serving: config.servingReads ? reading?.serving : undefined };
+    // Subscriptions follow the serving store's message journal (src/realtime).
+    const realtime = (open.realtime = createRealtime(apiRoutes, ctx, reading?.serving, realtimeConfig));
     const proxy = (open.proxy = createProxyPlugin(proxyConfig, {
       // /metrics shows the proxy's series with everyone else's (src/metrics).
       metricsPath: false,
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
     }));
     ctx.node = proxy.node;
     addExpositionText(() => proxy.metricsText());
+    if (realtime) addExpositionText(() => realtime.metricsText());
     const cache = responseCacheFromEnv();
     if (cache) watchResponseCache(cache);
     if (reading) watchIngest({ status: reading.status, processor: reading.processor, pool: pipeline?.pool });
@@ -96,7 +102,7 @@ async function main(): Promise<void> {
           const tick = Math.floor(Date.now() / 1000);
           return { commit: tick, reorg: tick };
         };
-    const api = createApiApp(apiRoutes, ctx, [proxy.plugin, metricsPlugin(), docsPlugin()], cache ? { cache, versions } : undefined, apiHttpOptions(config, ctx, reading?.serving?.view));
+    const api = createApiApp(apiRoutes, ctx, [proxy.plugin, metricsPlugin(), docsPlugin(), ...(realtime ? [realtime.plugin] : [])], cache ? { cache, versions } : undefined, apiHttpOptions(config, ctx, reading?.serving?.view));
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);
   }

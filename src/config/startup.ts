@@ -2,16 +2,18 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { loadTuning, type Tuning } from './tuning.ts';
 import { loadProxyConfig, type ProxyConfig } from '../http/proxy/config.ts';
+import { loadRealtimeConfig, type RealtimeConfig } from '../realtime/config.ts';
 
 export interface StartupConfig {
   config: Config;
   proxy: ProxyConfig;
   tuning: Tuning;
+  realtime: RealtimeConfig;
 }
 
 /** Throws ConfigError naming the first bad variable. */
 export function loadStartupConfig(env: Record<string, string | undefined> = process.env): StartupConfig {
-  return { config: loadConfig(env), proxy: loadProxyConfig(env), tuning: loadTuning(env) };
+  return { config: loadConfig(env), proxy: loadProxyConfig(env), tuning: loadTuning(env), realtime: loadRealtimeConfig(env) };
 }
 
 /** Runs `load`; a bad setting ends the process with one line naming it (exit code 2). */

@@ -125,7 +125,7 @@ function compile(schema: JsonSchema | undefined): ValidateFunction | undefined {
   return schema ? ajv.compile(withIntegerBounds(schema)) : undefined;
 }
 
-function isReply(v: unknown): v is Reply {
+export function isReply(v: unknown): v is Reply {
   return typeof v === 'object' && v !== null && 'status' in v && 'body' in v && Object.keys(v).every((k) => k === 'status' || k === 'body' || k === 'headers');
 }
 

@@ -63,9 +63,15 @@ export interface ChainSnapshot {
 export class ServingChanges {
   readonly ops: ServingOp[] = [];
   snapshot: ChainSnapshot | null = null;
+  /** Where each log entry's ops begin (the real-time messages are per entry: src/realtime). */
+  readonly entryStarts: Array<{ opIndex: number; logId: number }> = [];
 
   /** `enabled` false: a process without a serving store; callers skip work only it needs. */
   constructor(readonly enabled = true) {}
+
+  beginEntry(logId: number): void {
+    if (this.enabled) this.entryStarts.push({ opIndex: this.ops.length, logId });
+  }
 
   docs(logId: number, served: ServedRows, canonical: boolean | null): void {
     if (this.enabled) this.ops.push({ op: 'docs', logId, served, pidBase: pidOf(logId, 0), canonical });

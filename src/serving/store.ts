@@ -80,6 +80,8 @@ export interface ServingStore {
   locks: Database<LockFact, [string, number, number, number, number, string, string]>;
   /** contract_id -> ABI JSON of its deploy with one at the greatest height. */
   abis: Database<{ h: number; abi: string }, string>;
+  /** log id -> the real-time messages of that entry (src/realtime/journal.ts). */
+  journal: Database<unknown, number>;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     nftCounts: db('nftCounts'),
     locks: db('locks'),
     abis: db('abis'),
+    journal: db('journal'),
     close: () => env.close(),
   };
 }

@@ -16,6 +16,8 @@ export class ServingView {
   appliedLogId = 0;
   /** The log entry ClickHouse has stored through; the store answers once it has caught up to it. */
   private storedThrough: () => number = () => 0;
+  /** Called after each batch's writes committed (the real-time hub: src/realtime). */
+  private readonly commitListeners = new Set<(logTo: number) => void>();
 
   constructor(readonly store: ServingStore) {}
 
@@ -57,6 +59,12 @@ export class ServingView {
     }
     this.meta = meta;
     this.appliedLogId = logTo;
+    for (const listener of this.commitListeners) listener(logTo);
+  }
+
+  onCommitted(listener: (logTo: number) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   private setPending(e: PendingEntry): void {

@@ -8,6 +8,7 @@ import { appliedMarker, rawTxBytes } from './store.ts';
 import type { ServingChanges, ServingOp, BlockContribution } from './changes.ts';
 import { ListOverlay, GLOBAL_LIST } from './list-overlay.ts';
 import { LIST } from './store.ts';
+import { writeJournal } from '../realtime/journal.ts';
 import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../workers/address-index.ts';
 
 /** Counters of the committed chain kept beside the marker (see view.ts). */
@@ -119,6 +120,7 @@ export class ServingWriter {
       if (changes.snapshot.reorged) view.reorgGeneration++;
     }
     void s.meta.put('view', view);
+    writeJournal(s, changes, logTo);
     const done = s.meta.put('applied', { logId: logTo });
     return done.then(() => view);
   }

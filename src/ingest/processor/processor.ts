@@ -255,6 +255,7 @@ export class Processor {
         if (rec.status === RecordStatus.Quarantined) this.stats.quarantined++;
         else if (!decoded || !decoded.ok) this.stats.rejected++;
         else countEntry(this.stats, decoded.event);
+        batch.serving.beginEntry(rec.id);
         if (decoded) await applyEntry(ctxFor(rec), rec.path, decoded);
         this.stats.applyMs += performance.now() - t1;
         batch.noteEntry(rec.id, rec.path);

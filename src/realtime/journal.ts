@@ -1,0 +1,52 @@
+// The message journal: each log entry's messages (references only, see messages.ts), kept in the
+// serving store and written in the same LMDB transaction as the batch's documents. So a message is
+// recorded exactly when its rows are stored, once (a batch redone after a crash is skipped there
+// when the store already holds it), and a client that reconnects with its cursor is sent what it
+// missed from here. Old entries are pruned: STACKS_API_WS_JOURNAL_ENTRIES log entries are kept.
+import type { ServingStore } from '../serving/store.ts';
+import type { ServingChanges } from '../serving/changes.ts';
+import { messagesOf, type Cursor, type MessageRef } from './messages.ts';
+
+export const DEFAULT_RETAIN = 100_000;
+
+/** How many log entries back a cursor can resume from (read where the journal is written). */
+export function journalRetain(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.STACKS_API_WS_JOURNAL_ENTRIES;
+  return raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : DEFAULT_RETAIN;
+}
+
+const retain = journalRetain();
+
+/** Issues the journal writes of a batch (called in the same event turn as its other writes). */
+export function writeJournal(s: ServingStore, changes: ServingChanges, logTo: number): void {
+  for (const [logId, list] of messagesOf(changes, s)) void s.journal.put(logId, list);
+  const from = logTo - retain;
+  if (from > journalFrom(s)) {
+    for (const key of s.journal.getKeys({ end: from })) void s.journal.remove(key);
+    void s.meta.put('journalFrom', from);
+  }
+}
+
+/** Entries below this log id are no longer kept. */
+export function journalFrom(s: ServingStore): number {
+  return (s.meta.get('journalFrom') as number | undefined) ?? 0;
+}
+
+export interface JournalMessage {
+  cursor: Cursor;
+  ref: MessageRef;
+}
+
+/** Messages after `after`, through log entry `through`, in order. */
+export function* readJournal(s: ServingStore, after: Cursor, through: number): Generator<JournalMessage> {
+  for (const { key, value } of s.journal.getRange({ start: after.logId, end: through + 1 })) {
+    const list = value as MessageRef[];
+    for (let index = key === after.logId ? after.index + 1 : 0; index < list.length; index++) yield { cursor: { logId: key as number, index }, ref: list[index] };
+  }
+}
+
+/** The last message in the journal (the empty cursor when there is none). */
+export function journalHead(s: ServingStore): Cursor {
+  for (const { key, value } of s.journal.getRange({ reverse: true, limit: 1 })) return { logId: key as number, index: (value as MessageRef[]).length - 1 };
+  return { logId: 0, index: -1 };
+}

@@ -1,0 +1,150 @@
+// The committed message sequence: what one log entry announces to subscribers, derived from the
+// serving changes of the batch that applied it. Only references are kept (ids, hashes,
+// principals); payloads are rendered from the stored data when sent (render.ts), so a message is
+// always what the REST answer for its object is.
+import type { ServingChanges } from '../serving/changes.ts';
+import type { ServingStore } from '../serving/store.ts';
+import { batchTxs, nftEventsOf } from './nft-events.ts';
+
+export type NftScope = 'all' | 'asset' | 'collection';
+
+const NFT_SCOPES: NftScope[] = ['all', 'asset', 'collection'];
+
+/** A block's place in a reorg: [index_block_hash, block_height]. */
+export type BlockRef = [string, number];
+
+export type MessageRef =
+  | { t: 'block'; h: string; n: number }
+  | { t: 'microblock'; h: string }
+  | { t: 'mempool'; tx: string }
+  | { t: 'tx'; tx: string }
+  | { t: 'address-tx'; p: string; tx: string }
+  | { t: 'address-balance'; p: string }
+  /** An NFT event (tx id, event index, asset identifier, value hex) for one of its three topics. */
+  | { t: 'nft'; scope: NftScope; tx: string; i: number; a: string; v: string }
+  | { t: 'reorg'; left: BlockRef[]; joined: BlockRef[] };
+
+/** A position in the sequence: the message `index` of log entry `logId`. The empty cursor (0:-1)
+ *  precedes everything. */
+export interface Cursor {
+  logId: number;
+  index: number;
+}
+
+export const START: Cursor = { logId: 0, index: -1 };
+
+export const formatCursor = (c: Cursor): string => `${c.logId}:${c.index}`;
+
+/** `"<logId>:<index>"`, or null when it is not one. */
+export function parseCursor(raw: unknown): Cursor | null {
+  if (typeof raw !== 'string') return null;
+  const m = /^(\d{1,15}):(-1|\d{1,9})$/.exec(raw);
+  return m ? { logId: Number(m[1]), index: Number(m[2]) } : null;
+}
+
+export const cursorAfter = (a: Cursor, b: Cursor): boolean => a.logId > b.logId || (a.logId === b.logId && a.index > b.index);
+
+const keyOf = (m: MessageRef): string => {
+  switch (m.t) {
+    case 'block':
+      return `b|${m.h}`;
+    case 'microblock':
+      return `m|${m.h}`;
+    case 'mempool':
+      return `mp|${m.tx}`;
+    case 'tx':
+      return `tx|${m.tx}`;
+    case 'address-tx':
+      return `at|${m.p}|${m.tx}`;
+    case 'address-balance':
+      return `ab|${m.p}`;
+    case 'nft':
+      return `n|${m.scope}|${m.tx}|${m.i}`;
+    case 'reorg':
+      return 'reorg';
+  }
+};
+
+/** Collects one entry's messages; a repeated object keeps its last place (it is rendered once). */
+class EntryMessages {
+  private readonly list: MessageRef[] = [];
+  /** NFT events: after the block and txs that carry them. */
+  private readonly late: MessageRef[] = [];
+  readonly left: BlockRef[] = [];
+  readonly joined: BlockRef[] = [];
+
+  add(m: MessageRef): void {
+    this.list.push(m);
+  }
+
+  addLate(m: MessageRef): void {
+    this.late.push(m);
+  }
+
+  finish(): MessageRef[] {
+    const all = [...this.list, ...this.late];
+    const last = new Map<string, number>();
+    all.forEach((m, i) => last.set(keyOf(m), i));
+    const out = all.filter((m, i) => last.get(keyOf(m)) === i);
+    // A reorg is announced before the blocks and txs it brought.
+    return this.left.length > 0 ? [{ t: 'reorg', left: this.left, joined: this.joined }, ...out] : out;
+  }
+}
+
+/** log entry id -> its messages in order, for the entries of a batch that announce anything.
+ *  `store`: the committed documents (NFT events of blocks a reorg restores). */
+export function messagesOf(changes: ServingChanges, store?: ServingStore): Map<number, MessageRef[]> {
+  const out = new Map<number, MessageRef[]>();
+  let txs: ReturnType<typeof batchTxs> | undefined;
+  // Principals of txs pending in this batch (the store shows them only once it committed).
+  const pendingPrincipals = new Map<string, string[]>();
+  const marks = changes.entryStarts;
+  let mark = 0;
+  let logId = 0;
+  let entry: EntryMessages | null = null;
+  const close = () => {
+    const list = entry?.finish();
+    if (list && list.length > 0) out.set(logId, list);
+  };
+  changes.ops.forEach((op, i) => {
+    while (mark < marks.length && marks[mark].opIndex <= i) {
+      close();
+      logId = marks[mark++].logId;
+      entry = new EntryMessages();
+    }
+    const e = (entry ??= new EntryMessages());
+    switch (op.op) {
+      case 'canonical': {
+        const c = op.contribution;
+        (op.canonical ? e.joined : e.left).push([op.index_block_hash, op.block_height]);
+        if (op.canonical) e.add({ t: 'block', h: op.index_block_hash, n: op.block_height });
+        for (const tx of c.txs) e.add({ t: 'tx', tx: tx.tx_id });
+        if (op.canonical) for (const en of c.entries) e.add({ t: 'address-tx', p: en.principal, tx: en.tx_id });
+        for (const d of c.deltas) if (d.asset === 'stx') e.add({ t: 'address-balance', p: d.principal });
+        // Its NFT events, after the block and txs that carry them.
+        if (op.canonical && c.nft.length > 0) for (const n of nftEventsOf(c, (txs ??= batchTxs(changes)), store)) for (const scope of NFT_SCOPES) e.addLate({ t: 'nft', scope, ...n });
+        break;
+      }
+      case 'microblock':
+        e.add({ t: 'microblock', h: op.microblock_hash });
+        break;
+      case 'docs':
+        // Txs streamed in microblocks (no anchor block yet).
+        if (op.canonical === null) for (const t of op.served.txs) e.add({ t: 'tx', tx: t.doc.tx_id });
+        break;
+      case 'mempool': {
+        if (op.status === 'pending' && op.entry) e.add({ t: 'mempool', tx: op.tx_id });
+        if (op.status !== 'confirmed') e.add({ t: 'tx', tx: op.tx_id });
+        // The balance answer's pending amounts change as txs naming the principal enter or leave.
+        if (op.entry) pendingPrincipals.set(op.tx_id, op.entry.principals);
+        const named = op.entry?.principals ?? pendingPrincipals.get(op.tx_id) ?? store?.pending.get(op.tx_id)?.principals ?? [];
+        for (const p of named) e.add({ t: 'address-balance', p });
+        break;
+      }
+      case 'mempool-doc':
+        break;
+    }
+  });
+  close();
+  return out;
+}
