@@ -3117,69 +3117,24 @@ export interface components {
             reward_recipient: string;
             reward_amount: string;
         };
-        /** PoxEventListResponse */
-        PoxEventListResponse: {
-            limit: number;
-            offset: number;
-            results: {
-                block_height: number;
-                tx_id: string;
-                tx_index: number;
-                event_index: number;
-                stacker: string;
-                locked: string;
-                balance: string;
-                burnchain_unlock_height: string;
-                pox_addr: string | null;
-                pox_addr_raw: string | null;
-                name: string;
-                data: Record<string, never>;
-            }[];
+        CycleParams: {
+            cycle_number: number;
         };
-        /** PoxEventsResponse */
-        PoxEventsResponse: {
-            results: {
-                block_height: number;
-                tx_id: string;
-                tx_index: number;
-                event_index: number;
-                stacker: string;
-                locked: string;
-                balance: string;
-                burnchain_unlock_height: string;
-                pox_addr: string | null;
-                pox_addr_raw: string | null;
-                name: string;
-                data: Record<string, never>;
-            }[];
+        /** PoolDelegation */
+        PoolDelegation: {
+            stacker: string;
+            pox_addr?: string;
+            amount_ustx: string;
+            burn_block_unlock_height?: number;
+            block_height: number;
+            tx_id: string;
         };
         /** PoolDelegationsResponse */
         PoolDelegationsResponse: {
             limit: number;
             offset: number;
             total: number;
-            results: {
-                stacker: string;
-                pox_addr?: string;
-                amount_ustx: string;
-                burn_block_unlock_height?: number;
-                block_height: number;
-                tx_id: string;
-            }[];
-        };
-        /** PoxCycleListResponse */
-        PoxCycleListResponse: {
-            limit: number;
-            offset: number;
-            total: number;
-            results: {
-                block_height: number;
-                index_block_hash: string;
-                cycle_number: number;
-                total_weight: number;
-                total_stacked_amount: string;
-                total_signers: number;
-            }[];
+            results: components["schemas"]["PoolDelegation"][];
         };
         /** PoxCycle */
         PoxCycle: {
@@ -3190,21 +3145,44 @@ export interface components {
             total_stacked_amount: string;
             total_signers: number;
         };
-        /** PoxSignerListResponse */
-        PoxSignerListResponse: {
+        /** PoxCycleListResponse */
+        PoxCycleListResponse: {
             limit: number;
             offset: number;
             total: number;
-            results: {
-                signing_key: string;
-                signer_address: string;
-                weight: number;
-                stacked_amount: string;
-                weight_percent: number;
-                stacked_amount_percent: number;
-                solo_stacker_count: number;
-                pooled_stacker_count: number;
-            }[];
+            results: components["schemas"]["PoxCycle"][];
+        };
+        /** PoxEvent */
+        PoxEvent: {
+            block_height: number;
+            tx_id: string;
+            tx_index: number;
+            event_index: number;
+            stacker: string;
+            locked: string;
+            balance: string;
+            burnchain_unlock_height: string;
+            pox_addr: string | null;
+            pox_addr_raw: string | null;
+            name: string;
+            data: Record<string, never>;
+        };
+        /** PoxEventsResponse */
+        PoxEventsResponse: {
+            results: components["schemas"]["PoxEvent"][];
+        };
+        /** PoxEventListResponse */
+        PoxEventListResponse: {
+            limit: number;
+            offset: number;
+            results: components["schemas"]["PoxEvent"][];
+        };
+        PoxParams: {
+            pox: "pox2" | "pox3" | "pox4";
+        };
+        PoxPoolParams: {
+            pox: "pox2" | "pox3" | "pox4";
+            pool_principal: string;
         };
         /** PoxSigner */
         PoxSigner: {
@@ -3217,18 +3195,39 @@ export interface components {
             solo_stacker_count: number;
             pooled_stacker_count: number;
         };
+        /** PoxSignerListResponse */
+        PoxSignerListResponse: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["PoxSigner"][];
+        };
+        /** PoxStacker */
+        PoxStacker: {
+            stacker_address: string;
+            stacked_amount: string;
+            pox_address: string;
+            /** @enum {unknown} */
+            stacker_type: "solo" | "pooled";
+        };
         /** PoxStackerListResponse */
         PoxStackerListResponse: {
             limit: number;
             offset: number;
             total: number;
-            results: {
-                stacker_address: string;
-                stacked_amount: string;
-                pox_address: string;
-                /** @enum {unknown} */
-                stacker_type: "solo" | "pooled";
-            }[];
+            results: components["schemas"]["PoxStacker"][];
+        };
+        PoxStackerParams: {
+            pox: "pox2" | "pox3" | "pox4";
+            principal: string;
+        };
+        PoxTxParams: {
+            pox: "pox2" | "pox3" | "pox4";
+            tx_id: string;
+        };
+        SignerParams: {
+            cycle_number: number;
+            signer_key: string;
         };
         /** SmartContract */
         SmartContract: {
@@ -3331,6 +3330,73 @@ export interface components {
             };
             error: string;
         };
+        /** FungibleTokenHolderList */
+        FungibleTokenHolderList: {
+            limit: number;
+            offset: number;
+            total: number;
+            total_supply: string;
+            results: {
+                address: string;
+                balance: string;
+            }[];
+        };
+        HistoryQuery: {
+            asset_identifier: string;
+            value: string;
+            /** @default 50 */
+            limit: number;
+            /** @default 0 */
+            offset: number;
+            /** @default false */
+            unanchored: boolean;
+            /** @default false */
+            tx_metadata: boolean;
+        };
+        HoldersParams: {
+            token: string;
+        };
+        HoldersQuery: {
+            /** @default 100 */
+            limit: number;
+            /** @default 0 */
+            offset: number;
+        };
+        HoldingsQuery: {
+            principal: string;
+            asset_identifiers?: string[] | string;
+            /** @default 50 */
+            limit: number;
+            /** @default 0 */
+            offset: number;
+            /** @default false */
+            tx_metadata: boolean;
+        };
+        MintsQuery: {
+            asset_identifier: string;
+            /** @default 50 */
+            limit: number;
+            /** @default 0 */
+            offset: number;
+            /** @default false */
+            unanchored: boolean;
+            /** @default false */
+            tx_metadata: boolean;
+        };
+        /** NonFungibleTokenHistoryEventList */
+        NonFungibleTokenHistoryEventList: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: ({
+                sender: string | null;
+                recipient?: string | null;
+                event_index: number;
+                asset_event_type: string;
+                tx_id?: string;
+                tx?: components["schemas"]["Transaction"];
+            } & (unknown | unknown))[];
+        };
         /** NonFungibleTokenHoldingsList */
         NonFungibleTokenHoldingsList: {
             limit: number;
@@ -3344,23 +3410,7 @@ export interface components {
                 };
                 block_height: number;
                 tx_id?: string;
-                /** Transaction */
-                tx?: Record<string, never>;
-            } & (unknown | unknown))[];
-        };
-        /** NonFungibleTokenHistoryEventList */
-        NonFungibleTokenHistoryEventList: {
-            limit: number;
-            offset: number;
-            total: number;
-            results: ({
-                sender: string | null;
-                recipient?: string | null;
-                event_index: number;
-                asset_event_type: string;
-                tx_id?: string;
-                /** Transaction */
-                tx?: Record<string, never>;
+                tx?: components["schemas"]["Transaction"];
             } & (unknown | unknown))[];
         };
         /** NonFungibleTokenMintList */
@@ -3376,20 +3426,8 @@ export interface components {
                     repr: string;
                 };
                 tx_id?: string;
-                /** Transaction */
-                tx?: Record<string, never>;
+                tx?: components["schemas"]["Transaction"];
             } & (unknown | unknown))[];
-        };
-        /** FungibleTokenHolderList */
-        FungibleTokenHolderList: {
-            limit: number;
-            offset: number;
-            total: number;
-            total_supply: string;
-            results: {
-                address: string;
-                balance: string;
-            }[];
         };
         NamesQuery: {
             /** @default false */

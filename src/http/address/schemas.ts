@@ -2,7 +2,6 @@
 // them are the tx family's entities from schemas/api/transaction.json, by $ref).
 import { apiSchemas } from '../schema-home.ts';
 
-type S = Record<string, unknown>;
 
 const address = apiSchemas('address.json', ['transaction.json']);
 
@@ -20,7 +19,3 @@ export const ADDRESS_TX_EVENTS = address('AddressTransactionEventListResponse');
 export const STX_BALANCE_V2 = address('StxBalance');
 export const FT_BALANCES_V2 = address('PrincipalFtBalanceListResponse');
 export const FT_BALANCE_V2 = address('PrincipalFtBalance');
-
-// A loose tx shape the token family still embeds inline (its schemas have not moved to
-// schemas/api yet, and an inline schema cannot carry the tx family's $defs).
-export const TRANSACTION: S = { type: 'object', title: 'Transaction', required: ['tx_id', 'tx_type', 'tx_status'] };
