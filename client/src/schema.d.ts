@@ -2613,14 +2613,21 @@ export interface components {
             last_7d: number;
             last_30d: number;
         };
-        /** ServerStatusResponse */
-        ServerStatusResponse: components["schemas"]["ServerStatus"];
+        /** AverageBlockTimesResponse */
+        AverageBlockTimesResponse: components["schemas"]["AverageBlockTimes"];
         /** BlockListResponse */
         BlockListResponse: {
             limit: number;
             offset: number;
             total: number;
             results: components["schemas"]["Block"][];
+        };
+        /** BurnBlockListResponse */
+        BurnBlockListResponse: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["BurnBlock"][];
         };
         /** NakamotoBlockCursorListResponse */
         NakamotoBlockCursorListResponse: {
@@ -2632,13 +2639,6 @@ export interface components {
             prev_cursor: string | null;
             cursor: string | null;
         };
-        /** BurnBlockListResponse */
-        BurnBlockListResponse: {
-            limit: number;
-            offset: number;
-            total: number;
-            results: components["schemas"]["BurnBlock"][];
-        };
         /** NakamotoBlockListResponse */
         NakamotoBlockListResponse: {
             limit: number;
@@ -2646,8 +2646,8 @@ export interface components {
             total: number;
             results: components["schemas"]["NakamotoBlock"][];
         };
-        /** AverageBlockTimesResponse */
-        AverageBlockTimesResponse: components["schemas"]["AverageBlockTimes"];
+        /** ServerStatusResponse */
+        ServerStatusResponse: components["schemas"]["ServerStatus"];
         /** BlockSignerSignatureResponse */
         BlockSignerSignatureResponse: {
             limit: number;
@@ -2781,6 +2781,54 @@ export interface components {
             low_priority: number;
             medium_priority: number;
             high_priority: number;
+        };
+        /** TransactionEventsResponse */
+        TransactionEventsResponse: {
+            limit: number;
+            offset: number;
+            events: components["schemas"]["TransactionEvent"][];
+        };
+        /** MempoolTransactionListResponse */
+        MempoolTransactionListResponse: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["MempoolTransaction"][];
+        };
+        /** MicroblockListResponse */
+        MicroblockListResponse: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["Microblock"][];
+        };
+        /** GetRawTransactionResult */
+        GetRawTransactionResult: {
+            raw_tx: string;
+        };
+        /** TransactionResults */
+        TransactionResults: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["Transaction"][];
+        };
+        TxOrMempoolTx: components["schemas"]["Transaction"] | components["schemas"]["MempoolTransaction"];
+        /**
+         * TransactionSearchResponse
+         * @description tx_id -> {found: true, result: Transaction | MempoolTransaction} | {found: false, result: {tx_id}}
+         */
+        TransactionSearchResponse: {
+            [key: string]: {
+                found: boolean;
+                result: components["schemas"]["Transaction"] | components["schemas"]["MempoolTransaction"] | {
+                    tx_id?: string;
+                };
+            };
+        };
+        UnanchoredTxs: {
+            total: number;
+            results: components["schemas"]["Transaction"][];
         };
         /** AddressStxBalance */
         AddressStxBalance: {
@@ -2968,49 +3016,6 @@ export interface components {
         /** PrincipalFtBalance */
         PrincipalFtBalance: {
             balance: string;
-        };
-        /** MempoolTransactionListResponse */
-        MempoolTransactionListResponse: {
-            limit: number;
-            offset: number;
-            total: number;
-            results: components["schemas"]["MempoolTransaction"][];
-        };
-        /** TransactionResults */
-        TransactionResults: {
-            limit: number;
-            offset: number;
-            total: number;
-            results: components["schemas"]["Transaction"][];
-        };
-        /**
-         * TransactionSearchResponse
-         * @description tx_id -> {found: true, result: Transaction | MempoolTransaction} | {found: false, result: {tx_id}}
-         */
-        TransactionSearchResponse: {
-            [key: string]: {
-                found: boolean;
-                result: components["schemas"]["Transaction"] | components["schemas"]["MempoolTransaction"] | {
-                    tx_id?: string;
-                };
-            };
-        };
-        /** TransactionEventsResponse */
-        TransactionEventsResponse: {
-            limit: number;
-            offset: number;
-            events: components["schemas"]["TransactionEvent"][];
-        };
-        /** GetRawTransactionResult */
-        GetRawTransactionResult: {
-            raw_tx: string;
-        };
-        /** MicroblockListResponse */
-        MicroblockListResponse: {
-            limit: number;
-            offset: number;
-            total: number;
-            results: components["schemas"]["Microblock"][];
         };
         /** FeeRateRequest */
         FeeRateRequest: {
@@ -4142,7 +4147,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Block */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4176,7 +4181,29 @@ export interface operations {
                      *       "microblock_tx_count": {}
                      *     }
                      */
-                    "application/json": components["schemas"]["Block"];
+                    "application/json": {
+                        canonical: boolean;
+                        height: number;
+                        hash: string;
+                        block_time: number;
+                        block_time_iso: string;
+                        tenure_height: number;
+                        index_block_hash: string;
+                        parent_block_hash: string;
+                        burn_block_time: number;
+                        burn_block_time_iso: string;
+                        burn_block_hash: string;
+                        burn_block_height: number;
+                        miner_txid: string;
+                        txs: string[];
+                        parent_microblock_hash: string;
+                        parent_microblock_sequence: number;
+                        microblocks_accepted: string[];
+                        microblocks_streamed: string[];
+                        microblock_tx_count: {
+                            [key: string]: number;
+                        };
+                    } & components["schemas"]["ExecutionCosts"];
                 };
             };
             /** @description Bad request or not found */
@@ -4201,7 +4228,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Block */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4237,7 +4264,29 @@ export interface operations {
                      *       "microblock_tx_count": {}
                      *     }
                      */
-                    "application/json": components["schemas"]["Block"];
+                    "application/json": {
+                        canonical: boolean;
+                        height: number;
+                        hash: string;
+                        block_time: number;
+                        block_time_iso: string;
+                        tenure_height: number;
+                        index_block_hash: string;
+                        parent_block_hash: string;
+                        burn_block_time: number;
+                        burn_block_time_iso: string;
+                        burn_block_hash: string;
+                        burn_block_height: number;
+                        miner_txid: string;
+                        txs: string[];
+                        parent_microblock_hash: string;
+                        parent_microblock_sequence: number;
+                        microblocks_accepted: string[];
+                        microblocks_streamed: string[];
+                        microblock_tx_count: {
+                            [key: string]: number;
+                        };
+                    } & components["schemas"]["ExecutionCosts"];
                 };
             };
             /** @description Bad request or not found */
@@ -4262,7 +4311,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Block */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4298,7 +4347,29 @@ export interface operations {
                      *       "microblock_tx_count": {}
                      *     }
                      */
-                    "application/json": components["schemas"]["Block"];
+                    "application/json": {
+                        canonical: boolean;
+                        height: number;
+                        hash: string;
+                        block_time: number;
+                        block_time_iso: string;
+                        tenure_height: number;
+                        index_block_hash: string;
+                        parent_block_hash: string;
+                        burn_block_time: number;
+                        burn_block_time_iso: string;
+                        burn_block_hash: string;
+                        burn_block_height: number;
+                        miner_txid: string;
+                        txs: string[];
+                        parent_microblock_hash: string;
+                        parent_microblock_sequence: number;
+                        microblocks_accepted: string[];
+                        microblocks_streamed: string[];
+                        microblock_tx_count: {
+                            [key: string]: number;
+                        };
+                    } & components["schemas"]["ExecutionCosts"];
                 };
             };
             /** @description Bad request or not found */
@@ -4323,7 +4394,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Block */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4357,7 +4428,29 @@ export interface operations {
                      *       "microblock_tx_count": {}
                      *     }
                      */
-                    "application/json": components["schemas"]["Block"];
+                    "application/json": {
+                        canonical: boolean;
+                        height: number;
+                        hash: string;
+                        block_time: number;
+                        block_time_iso: string;
+                        tenure_height: number;
+                        index_block_hash: string;
+                        parent_block_hash: string;
+                        burn_block_time: number;
+                        burn_block_time_iso: string;
+                        burn_block_hash: string;
+                        burn_block_height: number;
+                        miner_txid: string;
+                        txs: string[];
+                        parent_microblock_hash: string;
+                        parent_microblock_sequence: number;
+                        microblocks_accepted: string[];
+                        microblocks_streamed: string[];
+                        microblock_tx_count: {
+                            [key: string]: number;
+                        };
+                    } & components["schemas"]["ExecutionCosts"];
                 };
             };
             /** @description Bad request or not found */
@@ -4517,7 +4610,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description NakamotoBlock */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4547,7 +4640,23 @@ export interface operations {
                      *       "execution_cost_write_length": 0
                      *     }
                      */
-                    "application/json": components["schemas"]["NakamotoBlock"];
+                    "application/json": {
+                        canonical: boolean;
+                        height: number;
+                        hash: string;
+                        block_time: number;
+                        block_time_iso: string;
+                        tenure_height: number;
+                        index_block_hash: string;
+                        parent_block_hash: string;
+                        parent_index_block_hash: string;
+                        burn_block_time: number;
+                        burn_block_time_iso: string;
+                        burn_block_hash: string;
+                        burn_block_height: number;
+                        miner_txid: string;
+                        tx_count: number;
+                    } & components["schemas"]["ExecutionCosts"];
                 };
             };
             /** @description Bad request or not found */
@@ -4655,7 +4764,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description BurnBlock */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4675,7 +4784,15 @@ export interface operations {
                      *       "total_tx_count": 3
                      *     }
                      */
-                    "application/json": components["schemas"]["BurnBlock"];
+                    "application/json": {
+                        burn_block_time: number;
+                        burn_block_time_iso: string;
+                        burn_block_hash: string;
+                        burn_block_height: number;
+                        stacks_blocks: string[];
+                        avg_block_time: number;
+                        total_tx_count: number;
+                    };
                 };
             };
             /** @description Bad request or not found */
@@ -5701,7 +5818,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description MempoolStats */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5818,7 +5935,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description MempoolFeePriorities */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6396,7 +6513,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Microblock */
             200: {
                 headers: {
                     [name: string]: unknown;
