@@ -4,6 +4,7 @@
 // rest. Entries without a nonce of this account (it only sponsored them) are stepped over, a few at
 // a time: an account that mostly sponsors has no mined nonce worth a long walk.
 import { LIST, principalFactOf, type ServingStore } from './store.ts';
+import { storedListLength } from './list-overlay.ts';
 
 /** Nonce-less entries stepped over per probe before the search gives up. */
 const STEP_OVER = 16;
@@ -14,10 +15,7 @@ const nonceAt = (store: ServingStore, sender: string, ordinal: number) => {
 };
 
 export function minedNonceOf(store: ServingStore, sender: string, nonce: number): string | undefined {
-  let last = -1;
-  for (const { key } of store.lists.getRange({ start: [LIST.OWN, sender, Number.MAX_SAFE_INTEGER], end: [LIST.OWN, sender, -1], reverse: true, limit: 1 })) {
-    last = (key as [number, string, number])[2];
-  }
+  const last = storedListLength(store, LIST.OWN, sender) - 1;
   // Search [lo, hi] for the entry carrying `nonce`.
   let lo = 0;
   let hi = last;
