@@ -19,7 +19,10 @@ const FIXTURE = 'fuzzed-transactions-1';
 
 /** GET URLs of the reference's recorded answers for the fixture, under /extended. */
 function seedUrls(): string[] {
-  const urls = new Set<string>(['/', '/extended', '/extended/v1/openapi.json', '/metrics']);
+  const urls = new Set<string>(['/', '/extended', '/extended/v1/openapi.json', '/metrics', '/health', '/ready', '/docs', '/analytics', '/extended/v1/ws']);
+  // The routes no golden covers: analytics (issue 18).
+  const A = '/extended/analytics/v1';
+  for (const u of [`${A}/chain/series?metric=txs&interval=day`, `${A}/chain/series?metric=fees&interval=cycle&from=0&to=10`, `${A}/contracts/top?by=calls&limit=5`, `${A}/contracts/SP000000000000000000002Q6VF78.pox-4/series?metric=calls`, `${A}/contracts/SP000000000000000000002Q6VF78.pox-4/functions`, `${A}/tokens/ft/top?by=transfers`, `${A}/tokens/ft/SP000000000000000000002Q6VF78.bns::names/series?metric=holders`, `${A}/tokens/ft/SP000000000000000000002Q6VF78.bns::names/distribution`, `${A}/tokens/nft/SP000000000000000000002Q6VF78.bns::names/series`, `${A}/principals/SP000000000000000000002Q6VF78/flows?asset=stx`, `${A}/principals/SP000000000000000000002Q6VF78/series`, `${A}/pox/cycles`, `${A}/sql`]) urls.add(u);
   for (const line of gunzipSync(readFileSync(join(SHARED, 'goldens', `${FIXTURE}.jsonl.gz`))).toString('utf8').split('\n')) {
     if (!line) continue;
     const g = JSON.parse(line) as { url: string; method?: string };
@@ -33,7 +36,7 @@ const SEGMENTS = [
   'SP000000000000000000002Q6VF78', 'SP000000000000000000002Q6VF78.pox-4', 'ST000000000000000000002AMW42H.x.y', "';DROP%20TABLE%20txs;--", "a b".replace(' ', '+'), '{h:UInt32}', '$1', 'null', 'true', '-0', 'NaN', 'Infinity', '1e308', '0b11', '+5',
   ...EDGE_NUMBERS.map(String),
 ];
-const PARAMS = ['limit', 'offset', 'height', 'block_height', 'block_hash', 'until_block', 'unanchored', 'cursor', 'tx_id', 'address', 'principal', 'event_limit', 'event_offset', 'type', 'from_address', 'to_address', 'order', 'sort_by', 'include_mempool', 'start_time', 'end_time', 'nonce', 'exclude_function_args', 'tenure_height'];
+const PARAMS = ['limit', 'offset', 'height', 'block_height', 'block_hash', 'until_block', 'unanchored', 'cursor', 'tx_id', 'address', 'principal', 'event_limit', 'event_offset', 'type', 'from_address', 'to_address', 'order', 'sort_by', 'include_mempool', 'start_time', 'end_time', 'nonce', 'exclude_function_args', 'tenure_height', 'metric', 'interval', 'from', 'to', 'by', 'asset'];
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'GET', 'HEAD', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 function mutateUrl(rnd: Random, url: string): string {
