@@ -1,12 +1,12 @@
 // Helpers for comparing a running service with the reference API's recorded answers.
-import { readFileSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runTool, SHARED, startService, waitForProcessing, type RunningService } from './service.ts';
+import { runTool, SHARED, startService, tempDataDir, waitForProcessing, type RunningService } from './service.ts';
 
 export const GOLDEN_FIXTURES = [
   'fuzzed-transactions-1',
@@ -35,9 +35,10 @@ export async function feedFixture(eventUrl: string, fixture: string): Promise<vo
 /**
  * A service with the fixture fed as the goldens were made, processing done. With
  * STACKS_TEST_FIXTURE_CACHE (npm test sets it to a directory it removes afterwards), the first test
- * of a run that needs a fixture (with the same environment) feeds it into a data directory kept
- * there; later tests start a service on that directory instead of feeding it again — the goldens
- * are reads, and a restarted service answers as the one that ingested.
+ * of a run that needs a fixture (with the same environment) feeds it, stops its service and keeps a
+ * copy of the data directory there; later tests start a service on their own copy instead of feeding
+ * it again — the goldens are reads, and a restarted service answers as the one that ingested. Test
+ * files run two at a time, so the copy is claimed with an atomic mkdir and the others wait for it.
  */
 export async function fedService(fixture: string, env: Record<string, string> = {}): Promise<RunningService> {
   const root = process.env.STACKS_TEST_FIXTURE_CACHE;
@@ -47,17 +48,35 @@ export async function fedService(fixture: string, env: Record<string, string> = 
     return svc;
   };
   if (!root) return feed(await startService({ env }));
-  const dir = join(root, `${fixture}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`);
-  const fed = join(dir, 'FED');
-  if (existsSync(fed)) {
-    const svc = await startService({ dataDir: dir, env });
-    await waitForProcessing(svc.apiUrl);
-    return svc;
+  const kept = join(root, `${fixture}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`);
+  const done = `${kept}.done`;
+  let claimed = false;
+  try {
+    mkdirSync(kept, { recursive: false });
+    claimed = true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const svc = await feed(await startService({ dataDir: dir, env }));
-  writeFileSync(fed, '');
+  if (claimed) {
+    const own = tempDataDir();
+    await (await feed(await startService({ dataDir: own, env }))).stop();
+    cpSync(own, kept, { recursive: true });
+    writeFileSync(done, '');
+    return startReady(own, env);
+  }
+  const until = Date.now() + 15 * 60_000;
+  while (!existsSync(done)) {
+    if (Date.now() > until) throw new Error(`the cached feed of ${fixture} did not finish`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const own = tempDataDir();
+  cpSync(kept, own, { recursive: true });
+  return startReady(own, env);
+}
+
+async function startReady(dataDir: string, env: Record<string, string>): Promise<RunningService> {
+  const svc = await startService({ dataDir, env });
+  await waitForProcessing(svc.apiUrl);
   return svc;
 }
 
