@@ -2,7 +2,9 @@
 // endpoints (issue 18) on a generated store at 1 and 8 closed-loop clients with the response cache
 // off (target: p99 ≤ 100 ms at 8 clients), and the ingest cost of the aggregates: the same log
 // imported with and without them (STACKS_API_ANALYTICS_INGEST=0; target ≥ 5,000 txs/s with them).
-// Writes "Analytics (issue 18)" into bench/RESULTS.md.
+// Both imports keep no serving store unless --serving: analytics reads ClickHouse only, and the
+// store's own cost is the serving bench's (bench/serving.ts). Writes "Analytics (issue 18)" into
+// bench/RESULTS.md.
 import { parseArgs } from 'node:util';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,19 +45,20 @@ function cases(t: QueryTargets, contracts: string[]): Array<{ name: string; path
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { txs: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'skip-baseline': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { txs: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'skip-baseline': { type: 'boolean', default: false }, serving: { type: 'boolean', default: false } } });
+  const store = { STACKS_API_SERVING_STORE: values.serving ? 'on' : 'off' };
   mkdirSync(OUT, { recursive: true });
   const n = Number(values.txs);
   const [m, c] = [machine(), commit()];
   const file = await generate(n);
   const label = `${n.toLocaleString('en-US')}-tx log`;
   const ingest: IngestResult[] = [];
-  if (!values['skip-baseline']) ingest.push(await replay(file, `${label}, analytics aggregates off`, { env: { STACKS_API_ANALYTICS_INGEST: '0' } }));
-  const stored = await replay(file, `${label}, analytics aggregates on`, { keep: true });
+  if (!values['skip-baseline']) ingest.push(await replay(file, `${label}, analytics aggregates off`, { env: { ...store, STACKS_API_ANALYTICS_INGEST: '0' } }));
+  const stored = await replay(file, `${label}, analytics aggregates on`, { keep: true, env: store });
   ingest.push(stored);
 
   const t = JSON.parse((await runCli('bench/query/targets.ts', [], { STACKS_API_DATA_DIR: stored.dataDir })).output.trim().split('\n').at(-1)!) as QueryTargets;
-  const svc = await startBenchService({ dataDir: stored.dataDir, env: { STACKS_API_RESPONSE_CACHE_MB: '0' } });
+  const svc = await startBenchService({ dataDir: stored.dataDir, env: { ...store, STACKS_API_RESPONSE_CACHE_MB: '0' } });
   const rows: LoadResult[] = [];
   try {
     const top = (await (await fetch(`${svc.apiUrl}${A}/contracts/top?by=calls&limit=50`)).json()) as { results: Array<{ contract_id: string }> };
@@ -84,7 +87,7 @@ async function main(): Promise<void> {
     '',
     table,
     '',
-    'Ingest with and without the analytics aggregates (their per-block rows, the signed bucket rows and the materialized view):',
+    `Ingest with and without the analytics aggregates (their per-block rows, the signed bucket rows and the materialized view), serving store ${store.STACKS_API_SERVING_STORE}:`,
     '',
     ingestTable(ingest, m, c),
   ].join('\n');

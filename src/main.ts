@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     // processing or API work on this one.
     const observer = (open.observer = await startObserverThread({ logDir: eventLogDir(config.dataDir), host: config.eventHost, port: config.eventPort, bodyLimit: config.eventBodyLimit }));
     observer.onFailure((message) => shutdown.exit(message, 1));
-    const p = await openPipeline(store, config.dataDir, { live: true, log: observer, mempoolCleanupMs: config.mempoolCleanupMs, servingStore: config.servingStore });
+    const p = await openPipeline(store, config.dataDir, { live: true, log: observer, mempoolCleanupMs: config.mempoolCleanupMs, liveBatchMs: config.liveBatchMs, servingStore: config.servingStore });
     observer.onDecoded((id, decoded) => {
       // Bounded: when processing lags far behind, entries are decoded again from the log instead.
       // Only without a serving store: the observer's check does not render its documents.

@@ -17,6 +17,8 @@ export interface Tally {
   sum: number;
   last: [number, number];
   closed: boolean;
+  /** Why the service closed it, when it said. */
+  reason?: string;
 }
 
 /** Delivery latency: whole milliseconds, counted. */
@@ -28,6 +30,20 @@ export class Latency {
     const k = Math.max(0, Math.round(ms));
     this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
     this.n++;
+  }
+
+  /** [ms, count] pairs, to carry across threads. */
+  entries(): Array<[number, number]> {
+    return [...this.counts];
+  }
+
+  static from(entries: Array<[number, number]>): Latency {
+    const l = new Latency();
+    for (const [k, c] of entries) {
+      l.counts.set(k, c);
+      l.n += c;
+    }
+    return l;
   }
 
   percentile(p: number): number {
@@ -56,14 +72,15 @@ export class SubscriberPool {
   readonly latency = new Latency();
   private readonly closers: Array<() => void> = [];
 
-  /** `postedAt`: when the observer POST of a log id was sent (performance.now()). */
+  /** `postedAt`: when the observer POST of a log id was sent, on the clock `now` reads. */
   constructor(
     private readonly apiUrl: string,
     private readonly postedAt: (logId: number) => number | undefined,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   private onMessage(t: Tally, cursor: string): void {
-    const now = performance.now();
+    const now = this.now();
     const [logId, index] = cursor.split(':').map(Number);
     const sent = this.postedAt(logId);
     if (sent !== undefined) this.latency.add(now - sent);
@@ -81,6 +98,7 @@ export class SubscriberPool {
     const socket = client.socket as unknown as { on(e: string, f: (...a: unknown[]) => void): void };
     for (const topic of topics) socket.on(topic, (...args) => this.onMessage(t, (args.at(-1) as { cursor: string }).cursor));
     client.socket.on('disconnect', () => (t.closed = true));
+    socket.on('closing', (...args) => (t.reason = (args[0] as { reason?: string } | undefined)?.reason));
     this.closers.push(() => client.socket.close());
     await new Promise<void>((resolve, reject) => {
       client.socket.once('connect', () => resolve());
@@ -100,7 +118,10 @@ export class SubscriberPool {
       const at = text.lastIndexOf('"cursor":"');
       if (at >= 0 && text.startsWith('{"jsonrpc":"2.0","method"')) this.onMessage(t, text.slice(at + 10, text.indexOf('"', at + 10)));
     });
-    ws.addEventListener('close', () => (t.closed = true));
+    ws.addEventListener('close', (ev) => {
+      t.closed = true;
+      t.reason = (ev as unknown as { reason?: string }).reason || undefined;
+    });
     this.closers.push(() => ws.close());
     const noop = () => {};
     if (kind === 'block') await client.subscribeBlocks(noop);

@@ -35,6 +35,9 @@ export interface Config {
   eventBodyLimit: number;
   /** How often the rows of txs that left the pending mempool are compacted away, ms (0: every batch). */
   mempoolCleanupMs: number;
+  /** A live batch commits at least this often, ms: what arrives is readable and announced within it
+   *  even when a backlog or read load slows processing (imports close batches by size alone). */
+  liveBatchMs: number;
   /** Keep the serving store (off: a writer whose API runs in followers keeps none). */
   servingStore: boolean;
   /** Answer point reads from the serving store (off: every read asks ClickHouse; the store is still written). */
@@ -176,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     store: readStore(env),
     eventBodyLimit: readPositiveInt(env, 'STACKS_CORE_EVENT_BODY_LIMIT', 500 * 1024 * 1024),
     mempoolCleanupMs: readNonNegativeInt(env, 'STACKS_API_MEMPOOL_CLEANUP_MS', 30_000),
+    liveBatchMs: readNonNegativeInt(env, 'STACKS_API_LIVE_BATCH_MS', 5_000),
     servingStore: readOnOff(env, 'STACKS_API_SERVING_STORE', true),
     servingReads: readOnOff(env, 'STACKS_API_SERVING_READS', true),
     followLog: readFollowLog(env, mode),

@@ -39,7 +39,7 @@ export const eventLogDir = (dataDir: string): string => join(dataDir, 'events');
 export async function openPipeline<Log extends EventLog = EventLogWriter>(
   store: Store,
   dataDir: string,
-  opts: { live: boolean; threads?: number; log?: Log; mempoolCleanupMs?: number; servingStore?: boolean },
+  opts: { live: boolean; threads?: number; log?: Log; mempoolCleanupMs?: number; liveBatchMs?: number; servingStore?: boolean },
 ): Promise<Pipeline<Log>> {
   const writer = opts.log ?? ((await EventLogWriter.open(eventLogDir(dataDir))) as unknown as Log);
   const serve = opts.servingStore !== false;
@@ -51,6 +51,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
     logDir: writer.dir,
     pool,
     durableId: () => writer.durableId,
+    maxBatchMs: opts.live ? opts.liveBatchMs : undefined,
     mempoolCleanupMs: opts.mempoolCleanupMs,
     serving: servingStore && view ? { writer: new ServingWriter(servingStore), view } : undefined,
   });

@@ -27,7 +27,10 @@ test('a follower announces what the writer announces, with the same cursors', as
     await settle([atWriter.got, atFollower.got]);
     assert.ok(atWriter.got.some((r) => r.kind === 'reorg') && atWriter.got.length > 10);
     assertInOrder(atFollower.got, 'follower');
-    assert.deepEqual(sequenceOf(atFollower.got), sequenceOf(atWriter.got));
+    const counters = async (url: string) => (await (await fetch(`${url}/metrics`)).text()).split('\n').filter((l) => /^stacks_api_realtime_(messages|slow)/.test(l)).join('; ');
+    // On a difference, what each side counted (messages it could not render, replays after reconnects).
+    const why = `writer: ${await counters(writer.apiUrl)}\nfollower: ${await counters(follower.apiUrl)}\nfollower output: ${follower.output().slice(-3000)}`;
+    assert.deepEqual(sequenceOf(atFollower.got), sequenceOf(atWriter.got), why);
   } finally {
     atWriter.close();
     atFollower.close();

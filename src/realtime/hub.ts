@@ -184,7 +184,9 @@ export class Hub {
       for (const m of chunk) {
         await this.turn.share();
         const topic = topicOf(m.ref);
-        const out = this.hasSubscribers(topic) ? await render(m, this.get, this.serving.store) : undefined;
+        const wanted = this.hasSubscribers(topic);
+        const out = wanted ? await render(m, this.get, this.serving.store) : undefined;
+        if (wanted && !out) this.metrics.unrendered++;
         // After the render: whoever is subscribed now (a resume that started meanwhile holds it).
         if (out) {
           const ready: Client[] = [];

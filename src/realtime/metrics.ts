@@ -10,6 +10,8 @@ export class RealtimeMetrics {
   slowConsumers = 0;
   /** Messages not sent to a slow consumer. */
   dropped = 0;
+  /** Journal messages with subscribers whose object had no answer when rendered (not sent). */
+  unrendered = 0;
   /** Messages sent again from the journal to clients that resumed by cursor. */
   replayed = 0;
 
@@ -41,6 +43,7 @@ export class RealtimeMetrics {
     family('stacks_api_realtime_messages_sent_total', 'counter', 'Messages sent to clients by channel.', byLabel('channel', this.sent));
     family('stacks_api_realtime_messages_replayed_total', 'counter', 'Messages sent from the journal to clients resuming by cursor.', [['', this.replayed]]);
     family('stacks_api_realtime_messages_dropped_total', 'counter', 'Messages not sent to clients closed as slow consumers.', [['', this.dropped]]);
+    family('stacks_api_realtime_messages_unrendered_total', 'counter', 'Journal messages not sent because their object had no REST answer when rendered.', [['', this.unrendered]]);
     family('stacks_api_realtime_slow_consumers_total', 'counter', 'Connections closed for falling behind.', [['', this.slowConsumers]]);
     return `${out.join('\n')}\n`;
   }

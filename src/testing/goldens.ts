@@ -1,12 +1,13 @@
 // Helpers for comparing a running service with the reference API's recorded answers.
-import { readFileSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runTool, SHARED, startService, tempDataDir, waitForProcessing, type RunningService } from './service.ts';
+import { runTool, SHARED, startService, waitForProcessing, type RunningService } from './service.ts';
+import { keptCopy } from './kept-copy.ts';
 
 export const GOLDEN_FIXTURES = [
   'fuzzed-transactions-1',
@@ -33,48 +34,22 @@ export async function feedFixture(eventUrl: string, fixture: string): Promise<vo
 }
 
 /**
- * A service with the fixture fed as the goldens were made, processing done. With
- * STACKS_TEST_FIXTURE_CACHE (npm test sets it to a directory it removes afterwards), the first test
- * of a run that needs a fixture (with the same environment) feeds it, stops its service and keeps a
- * copy of the data directory there; later tests start a service on their own copy instead of feeding
- * it again — the goldens are reads, and a restarted service answers as the one that ingested. Test
- * files run two at a time, so the copy is claimed with an atomic mkdir and the others wait for it.
+ * A service with the fixture fed as the goldens were made, processing done. Under `npm test` the
+ * first test of a run that needs a fixture (with the same environment) feeds it; later ones start on
+ * a copy of that data directory instead of feeding it again — the goldens are reads, and a restarted
+ * service answers as the one that ingested.
  */
 export async function fedService(fixture: string, env: Record<string, string> = {}): Promise<RunningService> {
-  const root = process.env.STACKS_TEST_FIXTURE_CACHE;
-  const feed = async (svc: RunningService) => {
-    await feedFixture(svc.eventUrl, fixture);
-    await waitForProcessing(svc.apiUrl);
-    return svc;
-  };
-  if (!root) return feed(await startService({ env }));
-  const kept = join(root, `${fixture}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`);
-  const done = `${kept}.done`;
-  let claimed = false;
-  try {
-    mkdirSync(kept, { recursive: false });
-    claimed = true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-  if (claimed) {
-    const own = tempDataDir();
-    await (await feed(await startService({ dataDir: own, env }))).stop();
-    cpSync(own, kept, { recursive: true });
-    writeFileSync(done, '');
-    return startReady(own, env);
-  }
-  const until = Date.now() + 15 * 60_000;
-  while (!existsSync(done)) {
-    if (Date.now() > until) throw new Error(`the cached feed of ${fixture} did not finish`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const own = tempDataDir();
-  cpSync(kept, own, { recursive: true });
-  return startReady(own, env);
-}
-
-async function startReady(dataDir: string, env: Record<string, string>): Promise<RunningService> {
+  const name = `${fixture}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`;
+  const dataDir = await keptCopy(name, async (dir) => {
+    const svc = await startService({ dataDir: dir, env });
+    try {
+      await feedFixture(svc.eventUrl, fixture);
+      await waitForProcessing(svc.apiUrl);
+    } finally {
+      await svc.stop();
+    }
+  });
   const svc = await startService({ dataDir, env });
   await waitForProcessing(svc.apiUrl);
   return svc;

@@ -75,6 +75,10 @@ export interface ProcessorOptions {
   /** Highest log id safe to process (the writer's durable id); unbounded for a closed log. */
   durableId?: () => number;
   checkpointFile?: string;
+  /** A batch also closes after this long (live: entries arriving while one is applied join it, and
+   *  under load, a backlog or the API taking the main thread, it would otherwise commit, and be
+   *  readable and announced, only at its size limit). Unset: by size alone (imports). */
+  maxBatchMs?: number;
   /** See Config.mempoolCleanupMs (default 30 s). */
   mempoolCleanupMs?: number;
   /** The serving store, written with each batch (src/serving). */
@@ -198,6 +202,8 @@ export class Processor {
     const { forceFlushAt, after = this.checkpoint.committed, boundary } = opts;
     if (this.error || until <= after) return;
     let batch = new Batch(!!this.opts.serving);
+    let batchOpened = performance.now();
+    const maxBatchMs = this.opts.maxBatchMs ?? Infinity;
     // A batch's insert runs while the next batch is decoded and applied (the engine and our decoding
     // share two cores; serialized, each waited for the other); one insert at a time, in order.
     const storing: { insert: Promise<void> | null } = { insert: null };
@@ -261,10 +267,12 @@ export class Processor {
         batch.noteEntry(rec.id, rec.path);
         this.stats.entries++;
         this.stats.bytes += rec.body.length;
-        const mustFlush = forceFlushAt === undefined ? batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES || rec.id === boundary : rec.id === forceFlushAt;
+        const full = batch.size >= BATCH_BYTES || batch.entries >= BATCH_ENTRIES || performance.now() - batchOpened >= maxBatchMs;
+        const mustFlush = forceFlushAt === undefined ? full || rec.id === boundary : rec.id === forceFlushAt;
         if (mustFlush) {
           await startFlush(batch);
           batch = new Batch(!!this.opts.serving);
+          batchOpened = performance.now();
         }
         await fill();
       }

@@ -1,0 +1,59 @@
+// Test helper: a data directory built once per test run (npm test sets STACKS_TEST_FIXTURE_CACHE to
+// a directory it removes afterwards) and handed to each caller as a copy of its own. Test files run
+// two at a time, so the build is claimed with an atomic mkdir and the others wait for it.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Directories made by tempDataDir, removed when the (test) process exits. */
+const madeDirs: string[] = [];
+process.once('exit', () => {
+  for (const d of madeDirs) rmSync(d, { recursive: true, force: true });
+});
+
+export function tempDataDir(prefix = 'stacks-api-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
+}
+
+/** Copies a data directory. ClickHouse's table links are relative and must stay so, or the copy
+ *  would write into the original. */
+export function copyDataDir(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+}
+
+/**
+ * A fresh temporary directory holding a copy of what `build` made in an empty one, built at most
+ * once per run under `name`; without the cache directory, built here every time.
+ */
+export async function keptCopy(name: string, build: (dir: string) => Promise<void>): Promise<string> {
+  const own = tempDataDir();
+  const root = process.env.STACKS_TEST_FIXTURE_CACHE;
+  if (!root) {
+    await build(own);
+    return own;
+  }
+  const kept = join(root, name);
+  const done = `${kept}.done`;
+  let claimed = false;
+  try {
+    mkdirSync(kept);
+    claimed = true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  if (claimed) {
+    await build(own);
+    copyDataDir(own, kept);
+    writeFileSync(done, '');
+    return own;
+  }
+  const until = Date.now() + 15 * 60_000;
+  while (!existsSync(done)) {
+    if (Date.now() > until) throw new Error(`the kept data directory ${name} was not built`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  copyDataDir(kept, own);
+  return own;
+}
