@@ -30,9 +30,14 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'soak' },
     // Shares of block, mempool and address subscribers: wallets each follow their own address; the
     // block and mempool feeds are what explorers take.
-    mix: { type: 'string', default: 'block=10,mempool=5,address=85' },
-    // Address subscribers are spread over this many of the chain's busiest principals.
-    principals: { type: 'string', default: '500' },
+    mix: { type: 'string', default: 'block=10,mempool=1,address=89' },
+    // Address subscribers are spread evenly over the chain's principals, busiest to quietest (as
+    // wallets are), or over only this many of the busiest.
+    principals: { type: 'string', default: 'all' },
+    // The generated chain's mean txs per block and per mempool announcement: at 100 requests/s,
+    // 2 and 1 make about a hundred txs a second (mainnet has a few), each announced then mined.
+    'block-txs': { type: 'string', default: '2' },
+    'mempool-batch': { type: 'string', default: '1' },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -44,17 +49,27 @@ const rowsWanted = Math.ceil(minutes * 60 * rate);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 console.log(`generating a chain for ${rowsWanted} requests…`);
-const file = join(tmpdir(), `soak-${values.seed}-${rowsWanted}.tsv`);
-await generateFile(defaultOptions(Math.ceil(rowsWanted * 4) + 2000, values.seed), file, false);
-const principals = busyPrincipals(file, Number(values.principals));
+const file = join(tmpdir(), `soak-${values.seed}-${rowsWanted}-${values['block-txs']}-${values['mempool-batch']}.tsv`);
+const chain = defaultOptions(Math.ceil(rowsWanted * 4) + 2000, values.seed);
+chain.blockTxs = Number(values['block-txs']);
+chain.mempool.maxBatch = Number(values['mempool-batch']);
+await generateFile(chain, file, false);
+const principals = busyPrincipals(file, values.principals === 'all' ? Infinity : Number(values.principals));
 const shares = Object.fromEntries(values.mix.split(',').map((p) => p.split('=')).map(([k, v]) => [k, Number(v)])) as Record<Kind, number>;
 
-/** Subscriber i's kind: the mix's shares laid out evenly (a 10/5/85 mix repeats every 20). */
+const kindOf = (i: number): Kind => {
+  // The mix's shares as percentages, laid out evenly: i·37 mod 100 visits every percentile once
+  // in each hundred subscribers.
+  const pct = (k: Kind) => (shares[k] * 100) / (shares.block + shares.mempool + shares.address);
+  const at = (i * 37) % 100;
+  return at < pct('block') ? 'block' : at < pct('block') + pct('mempool') ? 'mempool' : 'address';
+};
+const addressCount = Array.from({ length: subscribers }, (_, i) => kindOf(i)).filter((k) => k === 'address').length;
+let addressed = 0;
 function planOf(i: number): SubscriberPlan {
-  const total = shares.block + shares.mempool + shares.address;
-  const at = ((i * 100) % (total * 100)) / 100;
-  const kind: Kind = at < shares.block ? 'block' : at < shares.block + shares.mempool ? 'mempool' : 'address';
-  return { kind, principal: principals[i % principals.length], channel: i % 2 === 0 ? 'socket.io' : 'json-rpc' };
+  const kind = kindOf(i);
+  const principal = kind === 'address' ? principals[Math.floor((addressed++ * principals.length) / Math.max(1, addressCount)) % principals.length] : principals[0];
+  return { kind, principal, channel: i % 2 === 0 ? 'socket.io' : 'json-rpc' };
 }
 
 // The journal keeps the whole run, so the expected messages can be replayed from its start.
@@ -76,7 +91,7 @@ const memory: Array<[number, { rss: number; anon: number; file: number }]> = [];
 try {
   const counts = { block: 0, mempool: 0, address: 0 };
   for (const p of plan) counts[p.kind]++;
-  console.log(`connecting ${subscribers} subscribers (${counts.block} block, ${counts.mempool} mempool, ${counts.address} address over ${principals.length} principals)…`);
+  console.log(`connecting ${subscribers} subscribers (${counts.block} block, ${counts.mempool} mempool, ${counts.address} address spread over ${principals.length} principals)…`);
   await fromThread('ready');
   const start = performance.now();
   const sample = () => memory.push([(performance.now() - start) / 1000, memoryMb(svc.child.pid!)]);
@@ -84,6 +99,7 @@ try {
   sample();
   console.log(`feeding ${rate} requests/s for ${minutes} min…`);
   let id = 0;
+  let txsFed = 0;
   for await (const row of readTsvRows(file)) {
     const due = start + (id * 1000) / rate;
     if (due - start > minutes * 60_000) break;
@@ -94,6 +110,7 @@ try {
     const res = await fetch(`${svc.eventUrl}${row.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: row.payload });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`POST ${row.path}: ${res.status}`);
+    if (row.path === '/new_block') txsFed += (JSON.parse(row.payload) as { transactions: unknown[] }).transactions.length;
     id++;
   }
   console.log(`fed ${id} requests; waiting for processing…`);
@@ -137,11 +154,11 @@ try {
   const memoryLine = memory.map(([s, m]) => `${Math.round(s)} s: ${m.rss.toFixed(0)} (${m.anon.toFixed(0)} + ${m.file.toFixed(0)})`).join(', ');
   const closedLine = closed === 0 ? '' : ` Closed early: ${[...reasons].map(([r, n]) => `${n} × "${r}"`).join(', ')}.`;
   const table = [
-    '| minutes | subscribers | rate req/s | requests | expected | received | missed | duplicated / out of order | wrong set | closed early | latency p50 ms | p99 ms | machine | commit |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    `| ${minutes} | ${subscribers} | ${rate} | ${f(id)} | ${f(exp)} | ${f(got)} | ${f(missed)} | ${f(duplicated)} | ${mismatched} | ${closed} | ${latency.percentile(50)} | ${latency.percentile(99)} | ${machine()} | ${commit()} |`,
+    '| minutes | subscribers | rate req/s | requests | expected | messages/s | received | missed | duplicated / out of order | wrong set | closed early | latency p50 ms | p99 ms | machine | commit |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| ${minutes} | ${subscribers} | ${rate} | ${f(id)} | ${f(exp)} | ${f(Math.round(exp / (minutes * 60)))} | ${f(got)} | ${f(missed)} | ${f(duplicated)} | ${mismatched} | ${closed} | ${latency.percentile(50)} | ${latency.percentile(99)} | ${machine()} | ${commit()} |`,
   ].join('\n');
-  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of one of the ${principals.length} busiest addresses. They are held while a generated chain is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received.${closedLine} Service memory over time, MB: RSS (anonymous + file-backed; the file-backed part is the memory-mapped serving store and journal, which grow with the chain): ${memoryLine} (${today()}).\n\n${table}`;
+  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of an address, spread evenly over the ${principals.length} principals of the chain's first 32 MB ranked by activity. They are held while a generated chain (mean ${values['block-txs']} user txs per block, ${values['mempool-batch']} per mempool announcement; ${f(Math.round(txsFed / (minutes * 60)))} txs/s) is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received.${closedLine} Service memory over time, MB: RSS (anonymous + file-backed; the file-backed part is the memory-mapped serving store and journal, which grow with the chain): ${memoryLine} (${today()}).\n\n${table}`;
   console.log(body);
   if (!values['no-write']) {
     const results = join(ROOT, 'bench', 'RESULTS.md');
