@@ -14,43 +14,8 @@ import { closedLoop, type LoadResult } from './query/load.ts';
 import type { QueryTargets } from './query/targets.ts';
 import { startBenchService } from './lib/service.ts';
 import { replaceSection } from './lib/results.ts';
-import { readTsvRows } from '../src/ingest/tsv/read-tsv.ts';
+import { cases, mixedWhileIngesting, type Case } from './lib/serving-cases.ts';
 import { dirBytes } from '../src/serving/size.ts';
-
-interface Case {
-  name: string;
-  path: (i: number) => string;
-  target: { rps: number; p99: number };
-}
-
-function cases(t: QueryTargets): Case[] {
-  const at = <T>(list: T[], i: number) => list[i % list.length];
-  const deep = Math.min(50_000, Math.max(0, t.heavyCount - 50));
-  return [
-    { name: 'tx by id', path: (i) => `/extended/v1/tx/${at(t.txIds, i)}`, target: { rps: 8000, p99: 10 } },
-    { name: 'block by height', path: (i) => `/extended/v1/block/by_height/${at(t.heights, i)}`, target: { rps: 8000, p99: 10 } },
-    { name: 'with_transfers', path: (i) => `/extended/v1/address/${at(t.pairs, i)[0]}/${at(t.pairs, i)[1]}/with_transfers`, target: { rps: 5000, p99: 15 } },
-    { name: 'address balances', path: (i) => `/extended/v1/address/${at(t.principals, i)}/balances`, target: { rps: 5000, p99: 15 } },
-    { name: 'address stx', path: (i) => `/extended/v1/address/${at(t.principals, i)}/stx`, target: { rps: 5000, p99: 15 } },
-    { name: `heaviest address (${t.heavyCount} txs), first page of 50`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50`, target: { rps: 1500, p99: 40 } },
-    { name: `heaviest address, offset ${deep.toLocaleString('en-US')}`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50&offset=${deep}`, target: { rps: 300, p99: 150 } },
-    { name: 'v2 block transactions (page of 50)', path: (i) => `/extended/v2/blocks/${at(t.heights, i)}/transactions?limit=50`, target: { rps: 2000, p99: 30 } },
-  ];
-}
-
-/** Txs each /new_block entry of a log carries, by entry id. */
-async function txsByEntry(file: string): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  for await (const r of readTsvRows(file)) {
-    if (r.path === '/new_block') out.set(r.id, (JSON.parse(r.payload) as { transactions: unknown[] }).transactions.length);
-  }
-  return out;
-}
-
-async function processedId(apiUrl: string): Promise<number> {
-  const s = (await (await fetch(`${apiUrl}/extended`)).json()) as { event_log: { processed_id: number } };
-  return s.event_log.processed_id;
-}
 
 const met = (r: LoadResult, t: Case['target']) => (r.rps >= t.rps && r.p99 <= t.p99 ? 'yes' : 'no');
 
@@ -90,18 +55,8 @@ async function main(): Promise<void> {
       console.log(`${cs.name} @${clients}: ${rows.at(-1)!.rps.toFixed(0)} req/s p99 ${rows.at(-1)!.p99.toFixed(1)} ms`);
     }
   }
-  // Every case interleaved while the tail of the log is POSTed as a node would.
-  const perEntry = await txsByEntry(tail);
-  const feeding = runCli('bench/lib/feed.ts', [tail, svc.eventUrl]);
-  await new Promise((r) => setTimeout(r, 3000));
-  const [p0, w0] = [await processedId(svc.apiUrl), performance.now()];
-  const mixed = await closedLoop(svc.apiUrl, 'all cases mixed, while ingesting', (i) => list[i % list.length].path(Math.floor(i / list.length)), 32, limits);
-  const [p1, w1] = [await processedId(svc.apiUrl), performance.now()];
-  let ingested = 0;
-  for (const [id, txs] of perEntry) if (id > p0 && id <= p1) ingested += txs;
-  const ingestRate = ingested / ((w1 - w0) / 1000);
+  const { mixed, ingestRate } = await mixedWhileIngesting(svc, list, tail, limits);
   rows.push({ ...mixed, target: { rps: 1500, p99: 50 } });
-  await feeding;
   await svc.stop();
 
   const data = `${stored.txs.toLocaleString('en-US')} txs (${label})`;

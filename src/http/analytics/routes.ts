@@ -29,12 +29,19 @@ function dense(points: Map<number, Q.Point>, r: Range | undefined, carry = false
 
 const series = (metric: string, r: Range | undefined, unit: Unit, results: unknown[]) => ({ metric, interval: unit, from: r?.from ?? null, to: r?.to ?? null, results });
 
+/** A series answer: the range asked (or the data's), its points, every bucket filled. */
+async function seriesAnswer(metric: string, q: Query, dataRange: (unit: Unit) => ReturnType<typeof Q.dataRange>, points: (r: Range) => Promise<Map<number, Q.Point>>, carry = false) {
+  const unit = q.interval ?? 'day';
+  const r = await resolveRange(unit, q, () => dataRange(unit));
+  return series(metric, r, unit, dense(r ? await points(r) : new Map(), r, carry));
+}
+
+/** An analytics GET route: the family's prefix and tag. */
+const route = (path: string, def: Omit<RouteDef<ApiContext>, 'method' | 'path' | 'tags'>): RouteDef<ApiContext> => ({ method: 'get', path: `${ANALYTICS_PREFIX}${path}`, tags: TAGS, ...def });
+
 export const analyticsRoutes: RouteDef<ApiContext>[] = [
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/chain/series`,
+  route('/chain/series', {
     summary: 'Chain-wide series: txs (by type), fees, active senders, new contracts, STX transferred, blocks and block time, microblock txs, failed txs',
-    tags: TAGS,
     query: S.CHAIN_SERIES_QUERY,
     responses: { 200: S.SERIES },
     handler: async (req, ctx) => {
@@ -46,12 +53,9 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const filled = dense(points, r).map((p) => (metric === 'txs' ? { ...p, by_type: p.by_type ?? {} } : metric === 'blocks' ? { ...p, avg_block_time: p.avg_block_time ?? null } : p));
       return series(metric, r, unit, filled);
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/contracts/top`,
+  }),
+  route('/contracts/top', {
     summary: 'Top contracts in a day range by calls, fees, unique callers or print events',
-    tags: TAGS,
     query: S.TOP_CONTRACTS_QUERY,
     responses: { 200: S.TOP_CONTRACTS },
     handler: async (req, ctx) => {
@@ -60,29 +64,21 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', Q.TOP_KIND[by]));
       return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topContracts(ctx.store, by, r, q.limit ?? 20) : [] };
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/contracts/:contract_id/series`,
+  }),
+  route('/contracts/:contract_id/series', {
     summary: "A contract's calls, unique callers or fees over time",
-    tags: TAGS,
     params: S.CONTRACT_PARAMS,
     query: S.CONTRACT_SERIES_QUERY,
     responses: { 200: S.SERIES },
     handler: async (req, ctx) => {
       const q = queryOf<Query>(req);
       const metric = (q.metric ?? 'calls') as Q.ContractMetric;
-      const unit = q.interval ?? 'day';
       const id = req.params.contract_id;
-      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, metric === 'callers' ? 'caller' : 'call', id));
-      return series(metric, r, unit, dense(r ? await Q.contractSeries(ctx.store, id, metric, r) : new Map(), r));
+      return seriesAnswer(metric, q, (unit) => Q.dataRange(ctx.store, unit, metric === 'callers' ? 'caller' : 'call', id), (r) => Q.contractSeries(ctx.store, id, metric, r));
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/contracts/:contract_id/functions`,
+  }),
+  route('/contracts/:contract_id/functions', {
     summary: "A contract's most-called functions in a day range",
-    tags: TAGS,
     params: S.CONTRACT_PARAMS,
     query: S.CONTRACT_FUNCTIONS_QUERY,
     responses: { 200: S.CONTRACT_FUNCTIONS },
@@ -92,31 +88,22 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', 'call', id));
       return { contract_id: id, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.contractFunctions(ctx.store, id, r, q.limit ?? 20) : [] };
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/tokens/ft/:asset/series`,
+  }),
+  route('/tokens/ft/:asset/series', {
     summary: "A fungible token's transfers, volume, mints, burns or holders over time",
-    tags: TAGS,
     params: S.ASSET_PARAMS,
     query: S.FT_SERIES_QUERY,
     responses: { 200: S.SERIES },
     handler: async (req, ctx) => {
       const q = queryOf<Query>(req);
       const metric = (q.metric ?? 'transfers') as Q.FtMetric;
-      const unit = q.interval ?? 'day';
       const asset = req.params.asset;
-      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, metric === 'holders' ? 'hold' : 'ft', asset));
-      if (!r) return series(metric, r, unit, []);
-      const points = metric === 'holders' ? await Q.holderSeries(ctx.store, asset, r) : await Q.tokenEventSeries(ctx.store, 'ft', asset, metric, r);
-      return series(metric, r, unit, dense(points, r, metric === 'holders'));
+      const holders = metric === 'holders';
+      return seriesAnswer(metric, q, (unit) => Q.dataRange(ctx.store, unit, holders ? 'hold' : 'ft', asset), (r) => (holders ? Q.holderSeries(ctx.store, asset, r) : Q.tokenEventSeries(ctx.store, 'ft', asset, metric, r)), holders);
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/tokens/ft/top`,
+  }),
+  route('/tokens/ft/top', {
     summary: 'Top fungible tokens in a day range by transfers or transfer volume',
-    tags: TAGS,
     query: S.TOP_TOKENS_QUERY,
     responses: { 200: S.TOP_TOKENS },
     handler: async (req, ctx) => {
@@ -125,39 +112,28 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', 'ft'));
       return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topTokens(ctx.store, by, r, q.limit ?? 20) : [] };
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/tokens/ft/:asset/distribution`,
+  }),
+  route('/tokens/ft/:asset/distribution', {
     summary: "A fungible token's current holders: top holders, holders per balance decade, Gini coefficient",
-    tags: TAGS,
     params: S.ASSET_PARAMS,
     query: S.DISTRIBUTION_QUERY,
     responses: { 200: S.FT_DISTRIBUTION },
     handler: async (req, ctx) => ({ asset: req.params.asset, ...(await Q.distribution(ctx.store, req.params.asset, queryOf<Query>(req).limit ?? 20)) }),
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/tokens/nft/:asset/series`,
+  }),
+  route('/tokens/nft/:asset/series', {
     summary: "A non-fungible token's transfers, mints or burns over time",
-    tags: TAGS,
     params: S.ASSET_PARAMS,
     query: S.NFT_SERIES_QUERY,
     responses: { 200: S.SERIES },
     handler: async (req, ctx) => {
       const q = queryOf<Query>(req);
       const metric = (q.metric ?? 'transfers') as Q.NftMetric;
-      const unit = q.interval ?? 'day';
       const asset = req.params.asset;
-      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, 'nft', asset));
-      return series(metric, r, unit, dense(r ? await Q.tokenEventSeries(ctx.store, 'nft', asset, metric, r) : new Map(), r));
+      return seriesAnswer(metric, q, (unit) => Q.dataRange(ctx.store, unit, 'nft', asset), (r) => Q.tokenEventSeries(ctx.store, 'nft', asset, metric, r));
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/principals/:principal/flows`,
+  }),
+  route('/principals/:principal/flows', {
     summary: "A principal's top counterparties in and out for STX or a fungible token in a day range, with totals",
-    tags: TAGS,
     params: S.PRINCIPAL_PARAMS,
     query: S.FLOWS_QUERY,
     responses: { 200: S.PRINCIPAL_FLOWS },
@@ -170,22 +146,16 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const flows = r ? await Q.principalFlows(ctx.store, p, asset, r, q.limit ?? 20) : { inbound: empty, outbound: empty };
       return { principal: p, asset, from: r?.from ?? null, to: r?.to ?? null, ...flows };
     },
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/principals/:principal/series`,
+  }),
+  route('/principals/:principal/series', {
     summary: "A principal's activity (txs sent, fees, STX in and out) and STX balance over time",
-    tags: TAGS,
     params: S.PRINCIPAL_PARAMS,
     query: S.PRINCIPAL_SERIES_QUERY,
     responses: { 200: S.PRINCIPAL_SERIES },
     handler: async (req, ctx) => principalSeriesAnswer(req, ctx),
-  },
-  {
-    method: 'get',
-    path: `${ANALYTICS_PREFIX}/pox/cycles`,
+  }),
+  route('/pox/cycles', {
     summary: 'Per PoX reward cycle: stacked amount, signers, stackers and BTC rewards',
-    tags: TAGS,
     query: S.POX_CYCLES_QUERY,
     responses: { 200: S.POX_CYCLES },
     handler: async (req, ctx) => {
@@ -195,7 +165,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const r = await resolveRange('cycle', q, () => Q.poxCycleRange(ctx.store, pox));
       return { results: r ? await Q.poxCycles(ctx.store, r.from, r.to, pox) : [] };
     },
-  },
+  }),
 ];
 
 async function principalSeriesAnswer(req: ApiRequest, ctx: ApiContext) {
