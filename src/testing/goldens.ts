@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runTool, SHARED, startService, waitForProcessing, type RunningService } from './service.ts';
-import { keptCopy } from './kept-copy.ts';
+import { keptCopy, keptRoot } from './kept-copy.ts';
 
 export const GOLDEN_FIXTURES = [
   'fuzzed-transactions-1',
@@ -40,8 +40,16 @@ export async function feedFixture(eventUrl: string, fixture: string): Promise<vo
  * service answers as the one that ingested.
  */
 export async function fedService(fixture: string, env: Record<string, string> = {}): Promise<RunningService> {
+  const root = keptRoot();
+  if (!root) {
+    // Nothing is kept: the service that ingested answers.
+    const svc = await startService({ env });
+    await feedFixture(svc.eventUrl, fixture);
+    await waitForProcessing(svc.apiUrl);
+    return svc;
+  }
   const name = `${fixture}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`;
-  const dataDir = await keptCopy(name, async (dir) => {
+  const dataDir = await keptCopy(root, name, async (dir) => {
     const svc = await startService({ dataDir: dir, env });
     try {
       await feedFixture(svc.eventUrl, fixture);

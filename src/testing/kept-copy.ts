@@ -23,17 +23,15 @@ export function copyDataDir(from: string, to: string): void {
   cpSync(from, to, { recursive: true, verbatimSymlinks: true });
 }
 
+/** Where kept directories live for this run; undefined outside `npm test` (nothing is kept). */
+export const keptRoot = (): string | undefined => process.env.STACKS_TEST_FIXTURE_CACHE || undefined;
+
 /**
  * A fresh temporary directory holding a copy of what `build` made in an empty one, built at most
- * once per run under `name`; without the cache directory, built here every time.
+ * once per run under `name` in `root` (see keptRoot).
  */
-export async function keptCopy(name: string, build: (dir: string) => Promise<void>): Promise<string> {
+export async function keptCopy(root: string, name: string, build: (dir: string) => Promise<void>): Promise<string> {
   const own = tempDataDir();
-  const root = process.env.STACKS_TEST_FIXTURE_CACHE;
-  if (!root) {
-    await build(own);
-    return own;
-  }
   const kept = join(root, name);
   const done = `${kept}.done`;
   let claimed = false;

@@ -2,7 +2,7 @@
 // data directory, as a user would run it. Tests talk to it over HTTP only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
-import { keptCopy, tempDataDir } from './kept-copy.ts';
+import { keptCopy, keptRoot, tempDataDir } from './kept-copy.ts';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,8 +27,9 @@ export { tempDataDir };
 /** A new data directory whose ClickHouse tables are already migrated (migrating costs about a second
  *  per service start): a copy of the tables a service made at its first start in this run. */
 async function migratedDataDir(): Promise<string> {
-  if (!process.env.STACKS_TEST_FIXTURE_CACHE) return tempDataDir();
-  return keptCopy('migrated', async (dir) => {
+  const root = keptRoot();
+  if (!root) return tempDataDir();
+  return keptCopy(root, 'migrated', async (dir) => {
     await (await startService({ dataDir: dir })).stop();
     for (const entry of readdirSync(dir)) if (entry !== 'clickhouse') rmSync(join(dir, entry), { recursive: true, force: true });
   });
