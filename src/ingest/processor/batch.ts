@@ -81,10 +81,20 @@ export class Batch {
     facts.sort((a, b) => this.sizeOf(b) - this.sizeOf(a));
     const queue = [...facts];
     const writers = store.writers();
+    // After a refusal no lane starts another table, and the batch fails only once every insert has
+    // ended: a caller that then closes the store (and exits) must not leave one running in the engine.
+    let refusal: { error: unknown } | undefined;
     const lane = async (writer: RowWriter) => {
-      for (let t = queue.shift(); t; t = queue.shift()) await this.insertTable(writer, t);
+      for (let t = queue.shift(); t && !refusal; t = queue.shift()) {
+        try {
+          await this.insertTable(writer, t);
+        } catch (e) {
+          refusal ??= { error: e };
+        }
+      }
     };
     await Promise.all(writers.map(lane));
+    if (refusal) throw refusal.error;
     for (const table of last) {
       for (const target of this.text.keys()) if (targetTable(target) === table) await this.insertTable(writers[0], target);
     }
