@@ -60,15 +60,22 @@ test('rebuilt from the event log, the serving store equals ClickHouse again', as
   await assertServingEqualsClickHouse(dir);
 });
 
-test('the check finds a wrong document and a wrong balance', async () => {
+test('the check finds a wrong document, a wrong block answer and a wrong balance', async () => {
   const dir = tempDataDir();
-  const r = await importEvents(dir, fixture('mainnet-reorg-scenario2.tsv'));
+  // A log without microblocks: its blocks are answered from stored text.
+  const r = await importEvents(dir, fixture('regtest-env-pox-4-out-of-order-multisig-tx.tsv'));
   assert.equal(r.code, 0, r.output);
   await assertServingEqualsClickHouse(dir);
   const s = openServingStore(servingDir(dir));
-  const entry = [...s.txDocs.getRange({ limit: 1 })][0];
+  const entry = [...s.txDocs.getRange()].find(({ value }) => {
+    const d = unpack<TxDoc>(value);
+    return !d.unanchored && s.nonCanonical.get(d.index_block_hash) === undefined;
+  })!;
   const doc = unpack<TxDoc>(entry.value);
   await s.txDocs.put(entry.key, pack({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }));
+  const block = [...s.blockV1Bodies.getRange()].find(({ key }) => s.nonCanonical.get(key) === undefined && [...s.microblocksByParent.getKeys({ start: [key], end: [key, '\uffff'], limit: 1 })].length === 0);
+  assert.ok(block, 'a block answered from stored text');
+  await s.blockV1Bodies.put(block.key, block.value.replace('"miner_txid":"', '"miner_txid":"0x00'));
   const bal = [...s.balances.getRange({ limit: 1 })][0];
   await s.balances.put(bal.key, { ...bal.value, balance: String(BigInt(bal.value.balance) + 1n) });
   await s.close();
@@ -76,4 +83,5 @@ test('the check finds a wrong document and a wrong balance', async () => {
   assert.equal(check.code, 1, check.output);
   assert.match(check.output, /DIFF \/extended\/v1\/tx\/0x[0-9a-f]+\n {2}\.tx_index/);
   assert.match(check.output, new RegExp(`DIFF /extended/v1/address/${bal.key[0]}/(stx|balances)`));
+  assert.match(check.output, /DIFF \/extended\/v1\/block\/by_height\/\d+\n {2}\.miner_txid/);
 });

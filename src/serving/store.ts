@@ -52,6 +52,9 @@ export interface ServingStore {
   /** tx_id -> raw tx bytes (mined or mempool; see rawTxOf). */
   rawTxs: Database<Buffer, string>;
   blockDocs: Database<BlockDoc, string>;
+  /** index_block_hash -> the v1 block answer's members after `canonical` (blocks without
+   *  microblock txs; the answer of a canonical block no microblock followed). */
+  blockV1Bodies: Database<string, string>;
   /** [block_hash, index_block_hash] */
   blockHashes: Database<null, [string, string]>;
   /** [block_height, index_block_hash] */
@@ -99,6 +102,7 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     txPlacements: db('txPlacements'),
     rawTxs: db('rawTxs', { encoding: 'binary' }),
     blockDocs: db('blockDocs'),
+    blockV1Bodies: db('blockV1Bodies', { encoding: 'string' }),
     blockHashes: db('blockHashes'),
     heights: db('heights'),
     nonCanonical: db('nonCanonical'),

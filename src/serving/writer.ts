@@ -152,8 +152,9 @@ export class ServingWriter {
     }
     const b = served.block;
     if (b) {
-      const { txLocal, ...doc } = b;
+      const { txLocal, v1Body, ...doc } = b;
       void s.blockDocs.put(b.index_block_hash, { ...doc, pids: txLocal.map((i) => (i < 0 ? -1 : pidBase + i)) });
+      if (v1Body !== undefined) void s.blockV1Bodies.put(b.index_block_hash, v1Body);
       void s.blockHashes.put([b.block_hash, b.index_block_hash], null);
       void s.heights.put([b.block_height, b.index_block_hash], null);
       if (op.canonical === false) void s.nonCanonical.put(b.index_block_hash, b.block_height);

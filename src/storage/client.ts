@@ -4,6 +4,7 @@ import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StoreConfig } from '../config/config.ts';
+import { inlineParams } from './inline-params.ts';
 
 export interface Store {
   /** For writes and DDL (the ingest side). */
@@ -130,7 +131,9 @@ async function directReadSessions(path: string, database: string): Promise<ChdbS
 }
 
 async function readDirect<T>(session: ChdbSession, query: string, params: Record<string, unknown>): Promise<T[]> {
-  const result = Object.keys(params).length ? await session.queryBindAsync(query, params, { format: 'JSONEachRow' }) : await session.queryAsync(query, { format: 'JSONEachRow' });
+  // Bound here when it can be: the engine's own binding runs one query at a time process-wide.
+  const bound = Object.keys(params).length ? inlineParams(query, params) : query;
+  const result = bound === undefined ? await session.queryBindAsync(query, params, { format: 'JSONEachRow' }) : await session.queryAsync(bound, { format: 'JSONEachRow' });
   const text = result.text();
   const out: T[] = [];
   for (let i = 0; i < text.length; ) {

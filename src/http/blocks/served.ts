@@ -15,26 +15,51 @@ function withStatus(s: Serving, doc: BlockDoc | undefined): StoredBlock | undefi
   return doc && { ...doc, canonical: s.view.isCanonical(doc.index_block_hash) };
 }
 
-/** Blocks with this block hash, a canonical one first (as the reference picks). */
+/** A block with this block hash, the canonical one if there is one (as the reference picks). */
 export function blockByHash(s: Serving, blockHash: string): StoredBlock | undefined {
-  let first: StoredBlock | undefined;
+  const ibh = canonicalIndexHashOf(s, blockHash);
+  if (ibh !== undefined) return blockByIndexHash(s, ibh);
+  for (const { key } of s.store.blockHashes.getRange({ start: [blockHash], end: [blockHash, '\uffff'], limit: 1 })) return blockByIndexHash(s, (key as [string, string])[1]);
+  return undefined;
+}
+
+/** The index block hash of the canonical block with this block hash, if there is one. */
+export function canonicalIndexHashOf(s: Serving, blockHash: string): string | undefined {
   for (const { key } of s.store.blockHashes.getRange({ start: [blockHash], end: [blockHash, '\uffff'] })) {
-    const b = withStatus(s, s.store.blockDocs.get((key as [string, string])[1]));
-    if (b?.canonical) return b;
-    first ??= b;
+    const ibh = (key as [string, string])[1];
+    if (s.view.isCanonical(ibh)) return ibh;
   }
-  return first;
+  return undefined;
 }
 
 export const blockByIndexHash = (s: Serving, indexBlockHash: string): StoredBlock | undefined => withStatus(s, s.store.blockDocs.get(indexBlockHash));
 
-/** The canonical block at a height; undefined when there is none (the reference then shows another). */
-export function canonicalBlockAt(s: Serving, height: number): StoredBlock | undefined {
+/** The index block hash of the canonical block at a height, if there is one. */
+export function canonicalIndexHashAt(s: Serving, height: number): string | undefined {
   for (const { key } of s.store.heights.getRange({ start: [height], end: [height, '\uffff'] })) {
     const ibh = (key as [number, string])[1];
-    if (s.view.isCanonical(ibh)) return withStatus(s, s.store.blockDocs.get(ibh));
+    if (s.view.isCanonical(ibh)) return ibh;
   }
   return undefined;
+}
+
+/** The canonical block at a height; undefined when there is none (the reference then shows another). */
+export function canonicalBlockAt(s: Serving, height: number): StoredBlock | undefined {
+  const ibh = canonicalIndexHashAt(s, height);
+  return ibh === undefined ? undefined : withStatus(s, s.store.blockDocs.get(ibh));
+}
+
+/** A canonical block's v1 answer from its stored text; undefined when the block has microblock txs
+ *  or a microblock was streamed after it (then the answer lists microblocks: blockV1 decides). */
+export function blockV1Text(s: Serving, indexBlockHash: string): string | undefined {
+  const body = s.store.blockV1Bodies.get(indexBlockHash);
+  if (body === undefined || !s.view.isCanonical(indexBlockHash) || streamedAfter(s, indexBlockHash)) return undefined;
+  return `{"canonical":true,${body}}`;
+}
+
+function streamedAfter(s: Serving, indexBlockHash: string): boolean {
+  for (const _ of s.store.microblocksByParent.getKeys({ start: [indexBlockHash], end: [indexBlockHash, '\uffff'], limit: 1 })) return true;
+  return false;
 }
 
 export function tipBlock(s: Serving): StoredBlock | undefined {
@@ -44,9 +69,7 @@ export function tipBlock(s: Serving): StoredBlock | undefined {
 
 /** Whether a microblock stream touches the block: it accepted one, or one was streamed after it. */
 export function touchesMicroblocks(s: Serving, b: BlockDoc): boolean {
-  if (b.parent_microblock_hash || b.tx_microblock_hashes.some(Boolean)) return true;
-  for (const _ of s.store.microblocksByParent.getKeys({ start: [b.index_block_hash], end: [b.index_block_hash, '\uffff'], limit: 1 })) return true;
-  return false;
+  return Boolean(b.parent_microblock_hash) || b.tx_microblock_hashes.some(Boolean) || streamedAfter(s, b.index_block_hash);
 }
 
 const row = (b: StoredBlock): BlockRow => b as unknown as BlockRow;
@@ -60,19 +83,20 @@ export function blockV1(s: Serving, b: StoredBlock): Record<string, unknown> | u
 export const blockV2 = (b: StoredBlock): Record<string, unknown> => formatBlockV2(row(b));
 
 /**
- * The v1 block list: the canonical chain is one block per height, so a page is heights counted
- * down from the tip. Only when the canonical heights are 1..tip without a gap.
+ * The v1 block list (each block's answer as JSON text): the canonical chain is one block per height,
+ * so a page is heights counted down from the tip. Only when the canonical heights are 1..tip without
+ * a gap and every block of the page is stored as text.
  */
-export function blockListV1(s: Serving, limit: number, offset: number): { total: number; results: Array<Record<string, unknown>> } | undefined {
+export function blockListV1(s: Serving, limit: number, offset: number): { total: number; results: string[] } | undefined {
   const tip = s.view.meta.tip;
   const total = s.view.meta.canonicalBlocks;
   if (!tip || total !== tip.block_height) return undefined;
-  const results = [];
+  const results: string[] = [];
   for (let h = tip.block_height - offset; h >= 1 && results.length < limit; h--) {
-    const b = canonicalBlockAt(s, h);
-    const v1 = b && blockV1(s, b);
-    if (!v1) return undefined;
-    results.push(v1);
+    const ibh = canonicalIndexHashAt(s, h);
+    const text = ibh && blockV1Text(s, ibh);
+    if (!text) return undefined;
+    results.push(text);
   }
   return { total, results };
 }

@@ -9,7 +9,8 @@ import { limitOffset, HEIGHT_PARAM, HASH_PARAM } from '../params.ts';
 import type { Store } from '../../storage/client.ts';
 import { BLOCK, BLOCK_LIST } from './schemas.ts';
 import { servingReady } from '../tx/served.ts';
-import { blockByHash as storedBlockByHash, blockListV1, blockV1, canonicalBlockAt } from './served.ts';
+import { blockByHash as storedBlockByHash, blockByIndexHash, blockListV1, blockV1, blockV1Text, canonicalIndexHashAt, canonicalIndexHashOf } from './served.ts';
+import { JsonText } from '../../server/json-text.ts';
 
 /** One block with its microblocks, as the single-block endpoints show them. */
 export async function withMicroblocks(store: Store, b: BlockRow) {
@@ -52,7 +53,7 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
       const served = servingReady(ctx.serving) ? blockListV1(ctx.serving, limit, offset) : undefined;
-      if (served) return { limit, offset, ...served };
+      if (served) return new JsonText(`{"limit":${limit},"offset":${offset},"total":${served.total},"results":[${served.results.join(',')}]}`);
       const [total, blocks] = await Promise.all([canonicalBlockCount(ctx.store), canonicalBlocks(ctx.store, { limit, offset })]);
       return { limit, offset, total, results: await formatBlockPage(ctx.store, blocks) };
     },
@@ -65,9 +66,13 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     params: { type: 'object', properties: { height: HEIGHT_PARAM }, required: ['height'] },
     responses: { 200: BLOCK },
     handler: async (req, ctx) => {
-      const stored = servingReady(ctx.serving) ? canonicalBlockAt(ctx.serving, Number(req.params.height)) : undefined;
-      const served = stored && blockV1(ctx.serving!, stored);
-      if (served) return served;
+      if (servingReady(ctx.serving)) {
+        const ibh = canonicalIndexHashAt(ctx.serving, Number(req.params.height));
+        const text = ibh && blockV1Text(ctx.serving, ibh);
+        if (text) return new JsonText(text);
+        const served = ibh && blockV1(ctx.serving, blockByIndexHash(ctx.serving, ibh)!);
+        if (served) return served;
+      }
       const b = await blockByHeight(ctx.store, Number(req.params.height));
       if (!b) throw notFound(`cannot find block by height ${req.params.height}`);
       return withMicroblocks(ctx.store, b);
@@ -110,6 +115,9 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const h = checkHash(req.params.hash);
       if (servingReady(ctx.serving)) {
+        const ibh = canonicalIndexHashOf(ctx.serving, h);
+        const text = ibh && blockV1Text(ctx.serving, ibh);
+        if (text) return new JsonText(text);
         const stored = storedBlockByHash(ctx.serving, h);
         if (!stored) throw notFound(`cannot find block by hash ${h}`);
         const served = blockV1(ctx.serving, stored);

@@ -3,6 +3,8 @@
 import type { Row, RowSet } from '../rows.ts';
 import type { BlockDoc, MempoolDoc } from '../../serving/docs.ts';
 import { formatMempoolTx } from '../../render/tx.ts';
+import { formatBlockV1 } from '../../render/block.ts';
+import type { BlockRow } from '../../render/rows.ts';
 import { pack } from '../../serving/codec.ts';
 import { callPartOf, EVENT_TABLES, eventsByPlacement, jsonMembers, renderTxDocs, type ServedTx } from './tx-docs.ts';
 import { principalFacts, type ServedLock, type ServedPrincipalTx } from './principal-facts.ts';
@@ -10,8 +12,9 @@ import { principalFacts, type ServedLock, type ServedPrincipalTx } from './princ
 /** The ClickHouse tables whose rows the documents are rendered from. */
 export const SERVED_TABLES: ReadonlySet<string> = new Set(['txs', ...EVENT_TABLES, 'principal_txs', 'principal_events', 'contracts', 'blocks']);
 
-/** The block document before the processor gives its txs placement ids: `txLocal` indexes ServedRows.txs. */
-export type ServedBlock = Omit<BlockDoc, 'pids'> & { txLocal: number[] };
+/** The block document before the processor gives its txs placement ids: `txLocal` indexes ServedRows.txs.
+ *  `v1Body`: its v1 answer's members after `canonical`, for a block without microblock txs. */
+export type ServedBlock = Omit<BlockDoc, 'pids'> & { txLocal: number[]; v1Body?: string };
 
 export interface ServedRows {
   txs: ServedTx[];
@@ -32,7 +35,7 @@ function blockDoc(b: Row, txs: readonly ServedTx[]): ServedBlock {
   const mbs = b.tx_microblock_hashes as string[];
   const local = new Map(txs.map((t, i) => [`${t.doc.tx_id}|${t.doc.microblock_hash}`, i]));
   const txLocal = ids.map((id, i) => local.get(`${id}|${mbs[i]}`) ?? -1);
-  return {
+  const doc: ServedBlock = {
     index_block_hash: String(b.index_block_hash),
     block_hash: String(b.block_hash),
     block_height: num(b.block_height),
@@ -65,6 +68,13 @@ function blockDoc(b: Row, txs: readonly ServedTx[]): ServedBlock {
     positions: txLocal.map((i) => (i < 0 ? [0, 0] : [txs[i].doc.microblock_sequence, txs[i].doc.tx_index])),
     txLocal,
   };
+  // Rendered once here, so a block answer is a stored string: only canonical status is added when
+  // answered. A block with microblock txs is answered with its accepted microblocks instead.
+  if (!doc.parent_microblock_hash && mbs.every((m) => !m)) {
+    const { canonical: _, ...v1 } = formatBlockV1({ ...doc, canonical: true } as unknown as BlockRow, { accepted: [], streamed: [] });
+    doc.v1Body = jsonMembers(v1);
+  }
+  return doc;
 }
 
 /** Everything the serving store takes from a block or microblocks payload's rows. */
