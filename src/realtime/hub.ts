@@ -14,7 +14,14 @@ import { ALL, topicOf } from './topics.ts';
 
 /** Journal messages read at a time (no read transaction is held across a render). */
 const READ_CHUNK = 512;
+/** How long a message that found no answer mid-batch waits for the batch to end, and how many
+ *  times it is rendered (the next batch may start during the render again). */
+const RERENDER_WAIT_MS = 30_000;
+const RERENDER_TRIES = 5;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Test only (STACKS_API_TEST_PUMP_DELAY_MS): messages are sent this long after their batch
+ *  committed, so they are rendered while the next batch is being written (follower.test.ts). */
+const PUMP_DELAY_MS = Number(process.env.STACKS_API_TEST_PUMP_DELAY_MS) || 0;
 
 /** Renders resolve without I/O (LMDB reads): a backlog would run as one long chain of microtasks
  *  and starve the event loop (requests, handshakes, processing). Every few ms, it yields. */
@@ -48,7 +55,7 @@ export class Hub {
     readonly metrics: RealtimeMetrics,
   ) {
     this.position = journalHead(serving.store);
-    this.unlisten = serving.view.onCommitted(() => void this.pump());
+    this.unlisten = serving.view.onCommitted(() => void (PUMP_DELAY_MS ? sleep(PUMP_DELAY_MS).then(() => this.pump()) : this.pump()));
   }
 
   get head(): Cursor {
@@ -185,7 +192,7 @@ export class Hub {
         await this.turn.share();
         const topic = topicOf(m.ref);
         const wanted = this.hasSubscribers(topic);
-        const out = wanted ? await render(m, this.get, this.serving.store) : undefined;
+        const out = wanted ? await this.rendered(m) : undefined;
         if (wanted && !out) this.metrics.unrendered++;
         // After the render: whoever is subscribed now (a resume that started meanwhile holds it).
         if (out) {
@@ -195,6 +202,19 @@ export class Hub {
         }
         this.position = m.cursor;
       }
+    }
+  }
+
+  /** The message rendered. One that finds no answer while a batch was being written (ClickHouse
+   *  ahead of the serving store, e.g. microblock txs being confirmed) is rendered again once the
+   *  batch has ended, so what is announced does not depend on that moment. */
+  private async rendered(m: JournalMessage): Promise<Outgoing | undefined> {
+    const view = this.serving.view;
+    for (let tries = 1; ; tries++) {
+      const endedBefore = view.batchesEnded;
+      const out = await render(m, this.get, this.serving.store);
+      if (out || view.batchesBegun === endedBefore || tries >= RERENDER_TRIES) return out;
+      await view.quiet(RERENDER_WAIT_MS);
     }
   }
 

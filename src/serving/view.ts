@@ -18,6 +18,12 @@ export class ServingView {
   private storedThrough: () => number = () => 0;
   /** Called after each batch's writes committed (the real-time hub: src/realtime). */
   private readonly commitListeners = new Set<(logTo: number) => void>();
+  /** Batches whose writes began and ended (ClickHouse first, then this store): while one is under
+   *  way, ClickHouse may hold rows this view does not describe yet, and an answer read then may lack
+   *  an object it has before and after. */
+  batchesBegun = 0;
+  batchesEnded = 0;
+  private readonly quietWaiters = new Set<() => void>();
 
   constructor(readonly store: ServingStore) {}
 
@@ -60,6 +66,29 @@ export class ServingView {
     this.meta = meta;
     this.appliedLogId = logTo;
     for (const listener of this.commitListeners) listener(logTo);
+  }
+
+  /** The processor starts writing a batch. */
+  beginBatch(): void {
+    this.batchesBegun++;
+  }
+
+  /** The processor's batch writes ended (committed or failed). */
+  endBatch(): void {
+    this.batchesEnded++;
+    if (this.batchesEnded < this.batchesBegun) return;
+    for (const wake of this.quietWaiters) wake();
+    this.quietWaiters.clear();
+  }
+
+  /** Resolves when no batch is being written (at once if none is), or after `timeoutMs`. */
+  quiet(timeoutMs: number): Promise<void> {
+    if (this.batchesEnded >= this.batchesBegun) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.quietWaiters.delete(wake) && resolve(), timeoutMs);
+      const wake = () => (clearTimeout(timer), resolve());
+      this.quietWaiters.add(wake);
+    });
   }
 
   onCommitted(listener: (logTo: number) => void): () => void {

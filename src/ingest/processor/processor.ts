@@ -19,7 +19,7 @@ import type { ApplyContext } from './context.ts';
 import type { ServingWriter } from '../../serving/writer.ts';
 import type { ServingView } from '../../serving/view.ts';
 import { progress } from '../cli/progress.ts';
-import { failpoint } from './failpoints.ts';
+import { failpoint, storeDelay } from './failpoints.ts';
 import { minedNonceKey } from './mempool-nonces.ts';
 import { minedNonceOf } from '../../serving/mined-nonce.ts';
 
@@ -301,6 +301,24 @@ export class Processor {
     return this.opts.pool.decode(rec.path, rec.body);
   }
 
+  /** ClickHouse first, then the serving store: a batch the engine refuses (an entry an operator then
+   *  quarantines) leaves nothing in the serving store. Each write is exactly-once on its own (insert
+   *  tokens; the store's applied marker), so a redone batch completes whichever is missing. */
+  private async storeBatch(batch: Batch, toClickHouse: boolean): Promise<void> {
+    try {
+      if (toClickHouse) await batch.insert(this.opts.store, INSERT_LAST);
+    } catch (e) {
+      throw new BatchInsertError(batch.from, batch.to, e as Error);
+    }
+    await storeDelay();
+    const serving = this.opts.serving;
+    try {
+      if (serving && batch.to > serving.view.appliedLogId) serving.view.committed(batch.serving, await serving.writer.write(batch.serving, batch.to), batch.to);
+    } catch (e) {
+      throw new BatchInsertError(batch.from, batch.to, new Error(`serving store: ${(e as Error).message}`));
+    }
+  }
+
   private async flush(batch: Batch): Promise<void> {
     const t0 = performance.now();
     const toClickHouse = !this.opts.servingOnly && batch.to > this.storedThrough;
@@ -309,19 +327,12 @@ export class Processor {
       writeCheckpoint(this.checkpointFile, this.checkpoint);
     }
     failpoint('before-store');
-    // ClickHouse first, then the serving store: a batch the engine refuses (an entry an operator then
-    // quarantines) leaves nothing in the serving store. Each write is exactly-once on its own (insert
-    // tokens; the store's applied marker), so a redone batch completes whichever is missing.
-    try {
-      if (toClickHouse) await batch.insert(this.opts.store, INSERT_LAST);
-    } catch (e) {
-      throw new BatchInsertError(batch.from, batch.to, e as Error);
-    }
     const serving = this.opts.serving;
+    serving?.view.beginBatch();
     try {
-      if (serving && batch.to > serving.view.appliedLogId) serving.view.committed(batch.serving, await serving.writer.write(batch.serving, batch.to), batch.to);
-    } catch (e) {
-      throw new BatchInsertError(batch.from, batch.to, new Error(`serving store: ${(e as Error).message}`));
+      await this.storeBatch(batch, toClickHouse);
+    } finally {
+      serving?.view.endBatch();
     }
     failpoint('after-serving-commit');
     if (batch.reorged) this.reorgGeneration++;
