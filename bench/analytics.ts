@@ -1,4 +1,4 @@
-// `npx tsx bench/analytics.ts [--txs 1000000] [--seconds 15] [--skip-baseline]`: the analytics
+// `npx tsx bench/analytics.ts [--txs 1000000] [--seconds 15] [--skip-baseline] [--store DIR]`: the analytics
 // endpoints (issue 18) on a generated store at 1 and 8 closed-loop clients with the response cache
 // off (target: p99 ≤ 100 ms at 8 clients), and the ingest cost of the aggregates: the same log
 // imported with and without them (STACKS_API_ANALYTICS_INGEST=0; target ≥ 5,000 txs/s with them).
@@ -6,7 +6,7 @@
 // store's own cost is the serving bench's (bench/serving.ts). Writes "Analytics (issue 18)" into
 // bench/RESULTS.md.
 import { parseArgs } from 'node:util';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, ROOT } from './lib/run-cli.ts';
 import { generate, OUT } from './lib/chains.ts';
@@ -45,17 +45,27 @@ function cases(t: QueryTargets, contracts: string[]): Array<{ name: string; path
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { txs: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'skip-baseline': { type: 'boolean', default: false }, serving: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { txs: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'skip-baseline': { type: 'boolean', default: false }, serving: { type: 'boolean', default: false }, store: { type: 'string' } },
+  });
   const store = { STACKS_API_SERVING_STORE: values.serving ? 'on' : 'off' };
   mkdirSync(OUT, { recursive: true });
   const n = Number(values.txs);
   const [m, c] = [machine(), commit()];
   const file = await generate(n);
   const label = `${n.toLocaleString('en-US')}-tx log`;
-  const ingest: IngestResult[] = [];
-  if (!values['skip-baseline']) ingest.push(await replay(file, `${label}, analytics aggregates off`, { env: { ...store, STACKS_API_ANALYTICS_INGEST: '0' } }));
-  const stored = await replay(file, `${label}, analytics aggregates on`, { keep: true, env: store });
-  ingest.push(stored);
+  // --store DIR: the store is imported there once and kept; a later run with the same DIR queries it
+  // again without importing (and reports the ingest rows of the run that imported it).
+  const kept = values.store && join(values.store, 'bench-ingest.json');
+  let ingest: IngestResult[] = [];
+  if (kept && existsSync(kept)) ingest = JSON.parse(readFileSync(kept, 'utf8')) as IngestResult[];
+  else {
+    if (!values['skip-baseline']) ingest.push(await replay(file, `${label}, analytics aggregates off`, { env: { ...store, STACKS_API_ANALYTICS_INGEST: '0' } }));
+    if (values.store) mkdirSync(values.store, { recursive: true });
+    ingest.push(await replay(file, `${label}, analytics aggregates on`, { keep: true, dataDir: values.store, env: store }));
+    if (kept) writeFileSync(kept, JSON.stringify(ingest));
+  }
+  const stored = ingest.at(-1)!;
 
   const t = JSON.parse((await runCli('bench/query/targets.ts', [], { STACKS_API_DATA_DIR: stored.dataDir })).output.trim().split('\n').at(-1)!) as QueryTargets;
   const svc = await startBenchService({ dataDir: stored.dataDir, env: { ...store, STACKS_API_RESPONSE_CACHE_MB: '0' } });
@@ -74,7 +84,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await svc.stop();
-    rmSync(stored.dataDir, { recursive: true, force: true });
+    if (!values.store) rmSync(stored.dataDir, { recursive: true, force: true });
   }
   const data = `${stored.txs.toLocaleString('en-US')} txs`;
   const table = [

@@ -102,6 +102,7 @@ async function main(): Promise<void> {
           const tick = Math.floor(Date.now() / 1000);
           return { commit: tick, reorg: tick };
         };
+    ctx.dataVersion = () => versions().commit;
     const api = createApiApp(apiRoutes, ctx, [proxy.plugin, metricsPlugin(), docsPlugin(), ...(realtime ? [realtime.plugin] : [])], cache ? { cache, versions } : undefined, apiHttpOptions(config, ctx, reading?.serving?.view));
     listening.push(await listen(api, config.apiHost, config.apiPort));
     console.log(`API listening on ${config.apiHost}:${listening.at(-1)!.port}`);

@@ -25,4 +25,7 @@ export interface ApiContext {
   serving?: { store: ServingStore; view: ServingView };
   /** The Stacks node pool, for the API's own node requests (set once the proxy is up). */
   node?: NodeClient;
+  /** Moves whenever stored chain data changes (what the response cache keys on); a value read
+   *  from the store may be kept while it stays the same. */
+  dataVersion?: () => number;
 }

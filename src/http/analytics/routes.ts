@@ -9,6 +9,7 @@ import { chainIsMainnet } from '../network.ts';
 import { POX_PARAMS, type Unit } from '../../ingest/processor/analytics-buckets.ts';
 import { bucketStart, bucketsOf, resolveRange, type Range } from './range.ts';
 import * as Q from './queries.ts';
+import { memoBounds } from './bounds-memo.ts';
 import * as S from './schemas.ts';
 
 export const ANALYTICS_PREFIX = '/extended/analytics/v1';
@@ -36,6 +37,11 @@ async function seriesAnswer(metric: string, q: Query, dataRange: (unit: Unit) =>
   return series(metric, r, unit, dense(r ? await points(r) : new Map(), r, carry));
 }
 
+// The data's first and last bucket, kept while no chain data is stored (bounds-memo.ts).
+const dataRange = (ctx: ApiContext, unit: Unit, kind: string, a?: string) => memoBounds(ctx.dataVersion?.(), `${unit}\0${kind}\0${a ?? ''}`, () => Q.dataRange(ctx.store, unit, kind, a));
+const keyDataRange = (ctx: ApiContext, unit: Unit, kinds: readonly string[], a: string) =>
+  memoBounds(ctx.dataVersion?.(), `${unit}\0${kinds.join(',')}\0${a}\0key`, () => Q.keyDataRange(ctx.store, unit, kinds, a));
+
 /** An analytics GET route: the family's prefix and tag. */
 const route = (path: string, def: Omit<RouteDef<ApiContext>, 'method' | 'path' | 'tags'>): RouteDef<ApiContext> => ({ method: 'get', path: `${ANALYTICS_PREFIX}${path}`, tags: TAGS, ...def });
 
@@ -48,7 +54,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<Query>(req);
       const metric = q.metric as Q.ChainMetric;
       const unit = q.interval ?? 'day';
-      const r = await resolveRange(unit, q, () => Q.dataRange(ctx.store, unit, Q.CHAIN_KIND[metric]));
+      const r = await resolveRange(unit, q, () => dataRange(ctx, unit, Q.CHAIN_KIND[metric]));
       const points = r ? await Q.chainSeries(ctx.store, metric, r) : new Map();
       const filled = dense(points, r).map((p) => (metric === 'txs' ? { ...p, by_type: p.by_type ?? {} } : metric === 'blocks' ? { ...p, avg_block_time: p.avg_block_time ?? null } : p));
       return series(metric, r, unit, filled);
@@ -61,7 +67,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const q = queryOf<Query>(req);
       const by = (q.by ?? 'calls') as Q.TopBy;
-      const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', Q.TOP_KIND[by]));
+      const r = await resolveRange('day', q, () => dataRange(ctx, 'day', Q.TOP_KIND[by]));
       return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topContracts(ctx.store, by, r, q.limit ?? 20) : [] };
     },
   }),
@@ -74,7 +80,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<Query>(req);
       const metric = (q.metric ?? 'calls') as Q.ContractMetric;
       const id = req.params.contract_id;
-      return seriesAnswer(metric, q, (unit) => Q.dataRange(ctx.store, unit, metric === 'callers' ? 'caller' : 'call', id), (r) => Q.contractSeries(ctx.store, id, metric, r));
+      return seriesAnswer(metric, q, (unit) => dataRange(ctx, unit, metric === 'callers' ? 'caller' : 'call', id), (r) => Q.contractSeries(ctx.store, id, metric, r));
     },
   }),
   route('/contracts/:contract_id/functions', {
@@ -85,7 +91,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const q = queryOf<Query>(req);
       const id = req.params.contract_id;
-      const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', 'call', id));
+      const r = await resolveRange('day', q, () => dataRange(ctx, 'day', 'call', id));
       return { contract_id: id, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.contractFunctions(ctx.store, id, r, q.limit ?? 20) : [] };
     },
   }),
@@ -99,7 +105,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const metric = (q.metric ?? 'transfers') as Q.FtMetric;
       const asset = req.params.asset;
       const holders = metric === 'holders';
-      return seriesAnswer(metric, q, (unit) => Q.dataRange(ctx.store, unit, holders ? 'hold' : 'ft', asset), (r) => (holders ? Q.holderSeries(ctx.store, asset, r) : Q.tokenEventSeries(ctx.store, 'ft', asset, metric, r)), holders);
+      return seriesAnswer(metric, q, (unit) => dataRange(ctx, unit, holders ? 'hold' : 'ft', asset), (r) => (holders ? Q.holderSeries(ctx.store, asset, r) : Q.tokenEventSeries(ctx.store, 'ft', asset, metric, r)), holders);
     },
   }),
   route('/tokens/ft/top', {
@@ -109,7 +115,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const q = queryOf<Query & { by?: Q.TokenTopBy }>(req);
       const by = (q.by ?? 'transfers') as Q.TokenTopBy;
-      const r = await resolveRange('day', q, () => Q.dataRange(ctx.store, 'day', 'ft'));
+      const r = await resolveRange('day', q, () => dataRange(ctx, 'day', 'ft'));
       return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topTokens(ctx.store, by, r, q.limit ?? 20) : [] };
     },
   }),
@@ -129,7 +135,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<Query>(req);
       const metric = (q.metric ?? 'transfers') as Q.NftMetric;
       const asset = req.params.asset;
-      return seriesAnswer(metric, q, (unit) => Q.dataRange(ctx.store, unit, 'nft', asset), (r) => Q.tokenEventSeries(ctx.store, 'nft', asset, metric, r));
+      return seriesAnswer(metric, q, (unit) => dataRange(ctx, unit, 'nft', asset), (r) => Q.tokenEventSeries(ctx.store, 'nft', asset, metric, r));
     },
   }),
   route('/principals/:principal/flows', {
@@ -141,7 +147,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<Query>(req);
       const p = req.params.principal;
       const asset = q.asset ?? 'stx';
-      const r = await resolveRange('day', q, () => Q.keyDataRange(ctx.store, 'day', ['flow_in', 'flow_out'], p));
+      const r = await resolveRange('day', q, () => keyDataRange(ctx, 'day', ['flow_in', 'flow_out'], p));
       const empty = { total_amount: '0', transfers: '0', counterparties: 0, top: [] };
       const flows = r ? await Q.principalFlows(ctx.store, p, asset, r, q.limit ?? 20) : { inbound: empty, outbound: empty };
       return { principal: p, asset, from: r?.from ?? null, to: r?.to ?? null, ...flows };
@@ -172,7 +178,7 @@ async function principalSeriesAnswer(req: ApiRequest, ctx: ApiContext) {
   const q = queryOf<Query>(req);
   const unit = q.interval ?? 'day';
   const p = req.params.principal;
-  const r = await resolveRange(unit, q, () => Q.keyDataRange(ctx.store, unit, ['ptx', 'pbal', 'flow_in', 'flow_out'], p));
+  const r = await resolveRange(unit, q, () => keyDataRange(ctx, unit, ['ptx', 'pbal', 'flow_in', 'flow_out'], p));
   const points = r ? await Q.principalSeries(ctx.store, p, r) : new Map<number, Q.PrincipalPoint>();
   let balance = '0';
   const results = r
