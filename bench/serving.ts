@@ -1,4 +1,4 @@
-// `npm run bench:serving [-- --txs 1000000 --skip-baseline]`: the serving path's targets (issue 12)
+// `npm run bench:serving [-- --txs 1000000 --skip-baseline --skip-rebuild]`: the serving path's targets (issue 12)
 // on a generated store. Imports 90% of the log (with the serving store, and once without it for its
 // ingest cost), reports the store's size and rebuild time, runs each target case at 1, 8 and 32
 // closed-loop clients with the response cache off and every request a different id, then all cases
@@ -20,7 +20,9 @@ import { dirBytes } from '../src/serving/size.ts';
 const met = (r: LoadResult, t: Case['target']) => (r.rps >= t.rps && r.p99 <= t.p99 ? 'yes' : 'no');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { txs: { type: 'string', default: '1000000' }, 'skip-baseline': { type: 'boolean', default: false }, seconds: { type: 'string', default: '15' } } });
+  const { values } = parseArgs({
+    options: { txs: { type: 'string', default: '1000000' }, 'skip-baseline': { type: 'boolean', default: false }, 'skip-rebuild': { type: 'boolean', default: false }, seconds: { type: 'string', default: '15' } },
+  });
   mkdirSync(OUT, { recursive: true });
   const n = Number(values.txs);
   const m = machine();
@@ -35,10 +37,13 @@ async function main(): Promise<void> {
   ingest.push(stored);
   const servingMB = dirBytes(join(stored.dataDir, 'serving')) / 1e6;
   const clickhouseMB = dirBytes(join(stored.dataDir, 'clickhouse')) / 1e6;
-  const t0 = performance.now();
-  const rebuild = await runCli('src/serving/rebuild.ts', [], { STACKS_API_DATA_DIR: stored.dataDir }, { inherit: true });
-  if (rebuild.code !== 0) throw new Error(`rebuild failed:\n${rebuild.output}`);
-  const rebuildS = (performance.now() - t0) / 1000;
+  let rebuildS: number | undefined;
+  if (!values['skip-rebuild']) {
+    const t0 = performance.now();
+    const rebuild = await runCli('src/serving/rebuild.ts', [], { STACKS_API_DATA_DIR: stored.dataDir }, { inherit: true });
+    if (rebuild.code !== 0) throw new Error(`rebuild failed:\n${rebuild.output}`);
+    rebuildS = (performance.now() - t0) / 1000;
+  }
 
   const t = await runCli('bench/query/targets.ts', [], { STACKS_API_DATA_DIR: stored.dataDir });
   const targets = JSON.parse(t.output.trim().split('\n').at(-1)!) as QueryTargets;
@@ -74,7 +79,7 @@ async function main(): Promise<void> {
     '',
     ingestTable(ingest, m, c),
     '',
-    `Serving store: ${servingMB.toFixed(0)} MB for ${stored.txs.toLocaleString('en-US')} txs (${((servingMB * 1e6) / stored.txs / 1024).toFixed(2)} KiB per tx, ${((servingMB / stored.txs) * 1e6 / 1e3).toFixed(2)} GB per million txs); ClickHouse ${clickhouseMB.toFixed(0)} MB. Rebuilt from the event log (\`npm run rebuild-serving\`) in ${rebuildS.toFixed(0)} s.`,
+    `Serving store: ${servingMB.toFixed(0)} MB for ${stored.txs.toLocaleString('en-US')} txs (${((servingMB * 1e6) / stored.txs / 1024).toFixed(2)} KiB per tx, ${((servingMB / stored.txs) * 1e6 / 1e3).toFixed(2)} GB per million txs); ClickHouse ${clickhouseMB.toFixed(0)} MB. ${rebuildS === undefined ? 'Rebuild not run (--skip-rebuild).' : `Rebuilt from the event log (\`npm run rebuild-serving\`) in ${rebuildS.toFixed(0)} s.`}`,
   ].join('\n');
   console.log(body);
   const results = join(ROOT, 'bench', 'RESULTS.md');

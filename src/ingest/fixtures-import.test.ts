@@ -15,6 +15,8 @@ for (const f of FIXTURES) {
     const r = await importEvents(dir, join(SHARED, 'fixtures', f));
     assert.equal(r.code, 0, r.output);
     assert.match(r.output, /processed \d+ entries \(0 rejected\)/);
+    // The aggregates are merged after the import (src/storage/merge-aggregates.ts): at most one part each.
+    assert.match(r.output, /merged the analytics aggregates in [\d.]+ s: analytics_by_bucket [01] parts?, analytics_by_key [01] parts?\n/);
     const svc = await startService({ dataDir: dir });
     try {
       const status = await waitForProcessing(svc.apiUrl);

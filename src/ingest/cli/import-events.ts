@@ -18,6 +18,7 @@ import { RecordStatus } from '../event-log/record.ts';
 import { recordQuarantine, writeStoppedAt, type QuarantineEntry } from '../event-log/quarantine.ts';
 import { parseTimestamp } from '../tsv/copy-text.ts';
 import { progress } from './progress.ts';
+import { mergeAggregates } from '../../storage/merge-aggregates.ts';
 import { writeCheckpoint } from '../processor/checkpoint.ts';
 
 interface ImportState {
@@ -152,6 +153,11 @@ async function main(): Promise<void> {
     console.error(`rejected: ${line ? `${file}:${line}, ` : ''}event log entry ${r.log_id} (${r.path}): ${r.reason}`);
   }
   if (stats.rejected > rejected.length) console.error(`… and ${stats.rejected - rejected.length} more rejected entries (the rejected_events table lists them all)`);
+  if (!err) {
+    const t0 = performance.now();
+    const parts = await mergeAggregates(store);
+    console.error(`merged the analytics aggregates in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${Object.entries(parts).map(([t, n]) => `${t} ${n} part${n === 1 ? '' : 's'}`).join(', ')}`);
+  }
   unsubscribe();
   await pipeline.close();
   await store.client.close();
