@@ -104,6 +104,12 @@ export type BlockDoc = Omit<BlockRow, 'canonical'> & {
   positions: Array<[number, number]>;
 };
 
+/** Whether the block accepted microblock txs or names a parent microblock: its v1 answer then lists
+ *  accepted microblocks, so it is not the stored text (a stream after it is checked separately). */
+export function acceptsMicroblocks(b: Pick<BlockDoc, 'parent_microblock_hash' | 'tx_microblock_hashes'>): boolean {
+  return Boolean(b.parent_microblock_hash) || b.tx_microblock_hashes.some(Boolean);
+}
+
 /** A pending mempool tx as lists, filters, balances and nonces need it. */
 export interface PendingEntry {
   tx_id: string;

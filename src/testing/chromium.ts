@@ -31,15 +31,30 @@ export async function openPage(binary: string, url: string, size = { width: 1440
   const child: ChildProcess = spawn(
     binary,
     ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--hide-scrollbars', '--remote-debugging-port=0', `--user-data-dir=${profile}`, `--window-size=${size.width},${size.height}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group, so that closing kills its renderer and utility processes too: they
+    // outlive a killed browser process and keep writing into the profile while it is removed.
+    { stdio: 'ignore', detached: true },
   );
-  const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  };
+  const killer = setTimeout(killGroup, 90_000);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const close = async () => {
     clearTimeout(killer);
-    child.kill('SIGKILL');
+    killGroup();
     await exited;
-    rmSync(profile, { recursive: true, force: true });
+    // A child that was still exiting may add a file while the tree is removed: retry, and never
+    // fail a test over a temporary directory.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (e) {
+      console.warn(`could not remove the browser profile ${profile}: ${(e as Error).message}`);
+    }
   };
   try {
     // Chromium writes the port it chose into the profile.

@@ -5,7 +5,7 @@
 import type { Serving } from '../tx/served.ts';
 import { txDocOf } from '../../serving/store.ts';
 import { minedTxJson } from '../tx/served.ts';
-import type { BlockDoc } from '../../serving/docs.ts';
+import { acceptsMicroblocks, type BlockDoc } from '../../serving/docs.ts';
 import type { BlockRow } from '../../render/rows.ts';
 import { formatBlockV1, formatBlockV2 } from '../../render/block.ts';
 
@@ -69,7 +69,7 @@ export function tipBlock(s: Serving): StoredBlock | undefined {
 
 /** Whether a microblock stream touches the block: it accepted one, or one was streamed after it. */
 export function touchesMicroblocks(s: Serving, b: BlockDoc): boolean {
-  return Boolean(b.parent_microblock_hash) || b.tx_microblock_hashes.some(Boolean) || streamedAfter(s, b.index_block_hash);
+  return acceptsMicroblocks(b) || streamedAfter(s, b.index_block_hash);
 }
 
 const row = (b: StoredBlock): BlockRow => b as unknown as BlockRow;

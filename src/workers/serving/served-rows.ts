@@ -1,7 +1,7 @@
 // What a decoded payload gives the serving store, rendered in the decode worker from the rows it
 // decoded: tx documents, the block document, per-principal facts, ABIs, mempool documents.
 import type { Row, RowSet } from '../rows.ts';
-import type { BlockDoc, MempoolDoc } from '../../serving/docs.ts';
+import { acceptsMicroblocks, type BlockDoc, type MempoolDoc } from '../../serving/docs.ts';
 import { formatMempoolTx } from '../../render/tx.ts';
 import { formatBlockV1 } from '../../render/block.ts';
 import type { BlockRow } from '../../render/rows.ts';
@@ -70,7 +70,7 @@ function blockDoc(b: Row, txs: readonly ServedTx[]): ServedBlock {
   };
   // Rendered once here, so a block answer is a stored string: only canonical status is added when
   // answered. A block with microblock txs is answered with its accepted microblocks instead.
-  if (!doc.parent_microblock_hash && mbs.every((m) => !m)) {
+  if (!acceptsMicroblocks(doc)) {
     const { canonical: _, ...v1 } = formatBlockV1({ ...doc, canonical: true } as unknown as BlockRow, { accepted: [], streamed: [] });
     doc.v1Body = jsonMembers(v1);
   }
