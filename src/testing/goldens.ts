@@ -4,8 +4,6 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { runTool, SHARED, startService, waitForProcessing, type RunningService } from './service.ts';
 import { keptCopy, keptRoot } from './kept-copy.ts';
 
@@ -25,7 +23,7 @@ export const GOLDEN_FIXTURES = [
 export interface GoldenReport {
   passed: number;
   failed: number;
-  report: Array<{ url: string; ok: boolean; diffs: string[] }>;
+  report: GoldenComparison[];
 }
 
 export async function feedFixture(eventUrl: string, fixture: string): Promise<void> {
@@ -92,13 +90,15 @@ export function onlyTieOrderDiffs(diffs: string[]): boolean {
   return [...byList.values()].every((l) => [...l.expected].sort().join() === [...l.got].sort().join());
 }
 
-interface Golden {
+export interface Golden {
   url: string;
   status: number;
   body: unknown;
+  wallclock?: boolean;
 }
 
-function readGoldenFile(fixture: string): Map<string, Golden> {
+/** A fixture's recorded answers by URL (the last one where a URL was recorded more than once). */
+export function readGoldenFile(fixture: string): Map<string, Golden> {
   const text = gunzipSync(readFileSync(join(SHARED, 'goldens', `${fixture}.jsonl.gz`))).toString('utf8');
   return new Map(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Golden).map((g) => [g.url, g]));
 }
@@ -125,35 +125,57 @@ export function sameUpToResultOrder(golden: unknown, ours: unknown): boolean {
   return matches({ ...g, results: [] }, { ...o, results: [] });
 }
 
+/** One entry of diff-goldens' report: a recorded request and how our answer differed. */
+export interface GoldenComparison {
+  url: string;
+  ok: boolean;
+  diffs: string[];
+}
+
+/** What a family's check may read: the service that answered and the fixture's recorded answers. */
+export interface GoldenContext {
+  apiUrl: string;
+  fixture: string;
+  goldens: Map<string, Golden>;
+}
+
 /**
- * One test per fixture: a service fed the fixture answers every golden whose URL matches
- * `routes` as the reference did. Tolerated: the reference's own tie-order differences, and for URLs
- * matching `unorderedResults` (lists the reference answers in no defined order while its golden is
- * not marked unordered) the same results in another order.
+ * A route family's acceptance check against the reference's recorded answers, run by
+ * src/http/goldens.test.ts on one service per fixture. A failed comparison is a defect unless
+ * `unexplained` says otherwise (the default tolerates only the reference's own tie order, and
+ * for URLs matching `unorderedResults` the same results in another order).
  */
-export function testFamilyAgainstGoldens(family: string, routes: string, unorderedResults?: RegExp): void {
-  for (const fixture of GOLDEN_FIXTURES) {
-    test(`${fixture}: ${family} match the reference`, async () => {
-      const svc = await fedService(fixture);
-      try {
-        const status = await waitForProcessing(svc.apiUrl);
-        assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
-        const r = await diffGoldens(svc.apiUrl, fixture, routes);
-        assert.ok(r.passed > 0, 'no golden was compared');
-        const goldens = unorderedResults ? readGoldenFile(fixture) : new Map<string, Golden>();
-        const unexplained: string[] = [];
-        for (const f of r.report.filter((x) => !x.ok && !onlyTieOrderDiffs(x.diffs))) {
-          const golden = goldens.get(f.url);
-          if (golden && unorderedResults?.test(f.url)) {
-            const res = await fetch(`${svc.apiUrl}${f.url}`);
-            if (res.status === golden.status && sameUpToResultOrder(golden.body, await res.json())) continue;
-          }
-          unexplained.push(`${f.url}: ${f.diffs.slice(0, 3).join('; ')}`);
-        }
-        assert.deepEqual(unexplained, []);
-      } finally {
-        await svc.stop();
-      }
-    });
+export interface GoldenFamily {
+  name: string;
+  /** The URLs of the family's recorded answers. */
+  routes: RegExp;
+  /** Lists the reference answers in no defined order while its golden is not marked unordered. */
+  unorderedResults?: RegExp;
+  /** Why a failed comparison is a defect, or undefined when it is the reference's nondeterminism. */
+  unexplained?: (failure: GoldenComparison, ctx: GoldenContext) => Promise<string | undefined>;
+  /** Problems found beyond the field-by-field comparison (e.g. Mesh shapes). */
+  extraProblems?: (compared: GoldenComparison[], ctx: GoldenContext) => Promise<string[]>;
+}
+
+async function defaultUnexplained(family: GoldenFamily, f: GoldenComparison, ctx: GoldenContext): Promise<string | undefined> {
+  if (onlyTieOrderDiffs(f.diffs)) return undefined;
+  const golden = ctx.goldens.get(f.url);
+  if (golden && family.unorderedResults?.test(f.url)) {
+    const res = await fetch(`${ctx.apiUrl}${f.url}`);
+    if (res.status === golden.status && sameUpToResultOrder(golden.body, await res.json())) return undefined;
   }
+  return f.diffs.slice(0, 3).join('; ');
+}
+
+/** The family's problems in one fixture's comparison report (empty when it matches the reference). */
+export async function familyProblems(family: GoldenFamily, report: GoldenComparison[], ctx: GoldenContext): Promise<string[]> {
+  const compared = report.filter((x) => family.routes.test(x.url));
+  if (!compared.some((x) => x.ok)) return [`no golden of ${family.routes.source} was compared and matched`];
+  const problems: string[] = [];
+  for (const f of compared.filter((x) => !x.ok)) {
+    const why = family.unexplained ? await family.unexplained(f, ctx) : await defaultUnexplained(family, f, ctx);
+    if (why !== undefined) problems.push(`${f.url}: ${why}`);
+  }
+  if (family.extraProblems) problems.push(...(await family.extraProblems(compared, ctx)));
+  return problems;
 }

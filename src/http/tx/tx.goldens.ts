@@ -1,6 +1,6 @@
-// The transaction family's acceptance check: after each recorded log is fed to a fresh service, every
-// recorded reference answer of /extended/v1/tx*, /extended/v1/microblock*, the v2 block-tx list and
-// the v2 mempool fees matches ours.
+// The transaction family's acceptance check (run by ../goldens.test.ts): after each recorded log
+// is fed, every recorded reference answer of /extended/v1/tx*, /extended/v1/microblock*, the v2
+// block-tx list and the v2 mempool fees matches ours.
 //
 // The one tolerated difference is the reference's arbitrary order of list items whose sort keys are
 // equal (proved per item below, from the reference's own answer):
@@ -11,36 +11,9 @@
 //   txs received in the same second tie, and ours are received at other instants.
 // Within a run of equal keys the items must be the same set (or, where the run meets the page edge,
 // carry the same keys), and each item must match the reference's item with the same tx_id.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { SHARED, waitForProcessing } from '../../testing/service.ts';
-import { GOLDEN_FIXTURES, diffGoldens, fedService } from '../../testing/goldens.ts';
-
-const TX_ROUTES = '^/extended/v1/(tx|microblock)|^/extended/v2/(blocks/[^/]+/transactions|mempool)';
-
-interface Golden {
-  url: string;
-  status: number;
-  body: unknown;
-  unordered?: boolean;
-  wallclock?: boolean;
-}
+import type { Golden, GoldenFamily } from '../../testing/goldens.ts';
 
 type Json = Record<string, unknown>;
-
-function loadGoldens(fixture: string): Map<string, Golden> {
-  const text = gunzipSync(readFileSync(join(SHARED, 'goldens', `${fixture}.jsonl.gz`))).toString('utf8');
-  const out = new Map<string, Golden>();
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const g = JSON.parse(line) as Golden;
-    out.set(g.url, g);
-  }
-  return out;
-}
 
 // The comparison of ../shared/tools/diff-goldens.mjs: every golden field present and equal.
 const VOLATILE = new Set(['server_version', 'receipt_time', 'receipt_time_iso']);
@@ -117,28 +90,16 @@ function explainTieOrder(g: Golden, ours: unknown): string | undefined {
   return undefined;
 }
 
-for (const fixture of GOLDEN_FIXTURES) {
-  test(`${fixture}: transactions, mempool and microblocks match the reference`, async () => {
-    const svc = await fedService(fixture);
-    try {
-      const status = await waitForProcessing(svc.apiUrl);
-      assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
-      const r = await diffGoldens(svc.apiUrl, fixture, TX_ROUTES);
-      assert.ok(r.passed > 0, 'no golden was compared');
-      const goldens = loadGoldens(fixture);
-      const unexplained: string[] = [];
-      for (const f of r.report.filter((x) => !x.ok)) {
-        const g = goldens.get(f.url);
-        let why = 'golden not found';
-        if (g && g.status === 200) {
-          const res = await fetch(svc.apiUrl + f.url);
-          why = res.status !== 200 ? `status ${res.status}` : (explainTieOrder(g, await res.json()) ?? '');
-        }
-        if (why) unexplained.push(`${f.url}: ${f.diffs.slice(0, 3).join('; ')} (${why})`);
-      }
-      assert.deepEqual(unexplained, []);
-    } finally {
-      await svc.stop();
+export const txGoldenFamily: GoldenFamily = {
+  name: 'transactions, mempool and microblocks',
+  routes: /^\/extended\/v1\/(tx|microblock)|^\/extended\/v2\/(blocks\/[^/]+\/transactions|mempool)/,
+  async unexplained(f, { apiUrl, goldens }) {
+    const g = goldens.get(f.url);
+    let why = 'golden not found';
+    if (g && g.status === 200) {
+      const res = await fetch(apiUrl + f.url);
+      why = res.status !== 200 ? `status ${res.status}` : (explainTieOrder(g, await res.json()) ?? '');
     }
-  });
-}
+    return why ? `${f.diffs.slice(0, 3).join('; ')} (${why})` : undefined;
+  },
+};

@@ -1,25 +1,9 @@
-// Issue 3 (address family): after each recorded log is fed to a fresh service, every recorded
+// Issue 3 (address family, run by ../goldens.test.ts): after each recorded log is fed, every recorded
 // /extended/v1/address/… and /extended/v2/addresses/… answer matches the reference's. The one
 // tolerated difference is the reference's own nondeterminism: items of a list that tie on the
 // list's sort key (block 1's own txs vs relabelled boot receipts with the same tx_index; the
 // stx_inbound rows of one tx) come back in Postgres row-placement order.
-import { describe, it } from 'node:test';
-import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { waitForProcessing, SHARED } from '../../testing/service.ts';
-import { GOLDEN_FIXTURES, diffGoldens, fedService } from '../../testing/goldens.ts';
-
-const ADDRESS_ROUTES = '^/extended/v1/address/|^/extended/v2/addresses/';
-
-interface Golden {
-  url: string;
-  status: number;
-  body: unknown;
-  unordered?: boolean;
-  wallclock?: boolean;
-}
+import type { Golden, GoldenFamily } from '../../testing/goldens.ts';
 
 // As ../shared/tools/diff-goldens.mjs: fields that depend on when the reference ran.
 const VOLATILE = new Set(['server_version', 'receipt_time', 'receipt_time_iso', 'pox_v1_unlock_height_time', 'current_block_timestamp', 'sync_status', 'peers', 'middleware_version', 'node_version']);
@@ -58,34 +42,14 @@ function onlyTiesReordered(golden: Golden, ours: unknown): boolean {
   return matches(golden.body, { ...o, results: reordered }, !!golden.wallclock);
 }
 
-function readGoldens(fixture: string): Golden[] {
-  const text = gunzipSync(readFileSync(join(SHARED, 'goldens', `${fixture}.jsonl.gz`))).toString('utf8');
-  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Golden);
-}
-
-describe('address family matches the reference', { concurrency: 2 }, () => {
-  for (const fixture of GOLDEN_FIXTURES) {
-    it(fixture, async () => {
-      const svc = await fedService(fixture);
-      try {
-        const status = await waitForProcessing(svc.apiUrl);
-        assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
-        const r = await diffGoldens(svc.apiUrl, fixture, ADDRESS_ROUTES);
-        assert.ok(r.passed > 0, 'no golden was compared');
-        const failures = r.report.filter((x) => !x.ok);
-        if (failures.length === 0) return;
-        const goldens = new Map(readGoldens(fixture).map((g) => [g.url, g]));
-        const unexplained: string[] = [];
-        for (const f of failures) {
-          const golden = goldens.get(f.url)!;
-          const res = await fetch(`${svc.apiUrl}${f.url}`);
-          const ours = res.status === golden.status ? await res.json() : undefined;
-          if (!ours || !onlyTiesReordered(golden, ours)) unexplained.push(`${f.url}: ${f.diffs.slice(0, 3).join('; ')}`);
-        }
-        assert.deepEqual(unexplained, []);
-      } finally {
-        await svc.stop();
-      }
-    });
-  }
-});
+export const addressGoldenFamily: GoldenFamily = {
+  name: 'address routes',
+  routes: /^\/extended\/v1\/address\/|^\/extended\/v2\/addresses\//,
+  async unexplained(f, { apiUrl, goldens }) {
+    const golden = goldens.get(f.url);
+    if (!golden) return 'golden not found';
+    const res = await fetch(`${apiUrl}${f.url}`);
+    const ours = res.status === golden.status ? await res.json() : undefined;
+    return ours && onlyTiesReordered(golden, ours) ? undefined : f.diffs.slice(0, 3).join('; ');
+  },
+};
