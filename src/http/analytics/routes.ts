@@ -42,6 +42,13 @@ const dataRange = (ctx: ApiContext, unit: Unit, kind: string, a?: string) => mem
 const keyDataRange = (ctx: ApiContext, unit: Unit, kinds: readonly string[], a: string) =>
   memoBounds(ctx.dataVersion?.(), `${unit}\0${kinds.join(',')}\0${a}\0key`, () => Q.keyDataRange(ctx.store, unit, kinds, a));
 
+/** True when the range covers every day bucket holding the kind's rows (an answer may then read
+ *  any unit: queries.ts, overRange). */
+async function coversHistory(ctx: ApiContext, kind: string, r: Range): Promise<boolean> {
+  const data = await dataRange(ctx, 'day', kind);
+  return !!data && r.from <= data.first && r.to >= data.last;
+}
+
 /** An analytics GET route: the family's prefix and tag. */
 const route = (path: string, def: Omit<RouteDef<ApiContext>, 'method' | 'path' | 'tags'>): RouteDef<ApiContext> => ({ method: 'get', path: `${ANALYTICS_PREFIX}${path}`, tags: TAGS, ...def });
 
@@ -68,7 +75,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<Query>(req);
       const by = (q.by ?? 'calls') as Q.TopBy;
       const r = await resolveRange('day', q, () => dataRange(ctx, 'day', Q.TOP_KIND[by]));
-      return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topContracts(ctx.store, by, r, q.limit ?? 20) : [] };
+      return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topContracts(ctx.store, by, r, q.limit ?? 20, await coversHistory(ctx, Q.TOP_KIND[by], r)) : [] };
     },
   }),
   route('/contracts/:contract_id/series', {
@@ -116,7 +123,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<Query & { by?: Q.TokenTopBy }>(req);
       const by = (q.by ?? 'transfers') as Q.TokenTopBy;
       const r = await resolveRange('day', q, () => dataRange(ctx, 'day', 'ft'));
-      return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topTokens(ctx.store, by, r, q.limit ?? 20) : [] };
+      return { by, from: r?.from ?? null, to: r?.to ?? null, results: r ? await Q.topTokens(ctx.store, by, r, q.limit ?? 20, await coversHistory(ctx, 'ft', r)) : [] };
     },
   }),
   route('/tokens/ft/:asset/distribution', {

@@ -2,7 +2,7 @@
 // (each carries the $defs its $refs need); the query strings are declared here.
 import { readFileSync } from 'node:fs';
 import type { JsonSchema } from '../route.ts';
-import { CHAIN_METRICS, CONTRACT_METRICS, FT_METRICS, NFT_METRICS, TOKEN_TOP_BY, TOP_BY } from './queries.ts';
+import { CHAIN_METRICS, CONTRACT_METRICS, DISTRIBUTION_LIMIT_MAX, FT_METRICS, NFT_METRICS, TOKEN_TOP_BY, TOP_BY } from './queries.ts';
 
 const FILE = new URL('../../../schemas/analytics/analytics.json', import.meta.url);
 const defs = (JSON.parse(readFileSync(FILE, 'utf8')) as { $defs: Record<string, JsonSchema> }).$defs;
@@ -36,7 +36,7 @@ export const CONTRACT_SERIES_QUERY = query({ metric: { type: 'string', enum: [..
 export const CONTRACT_FUNCTIONS_QUERY = query({ from: bound, to: bound, limit: limit(200, 20) });
 export const FT_SERIES_QUERY = query({ metric: { type: 'string', enum: [...FT_METRICS], default: 'transfers' }, interval: interval(['day', 'cycle']), from: bound, to: bound });
 export const NFT_SERIES_QUERY = query({ metric: { type: 'string', enum: [...NFT_METRICS], default: 'transfers' }, interval: interval(['day', 'cycle']), from: bound, to: bound });
-export const DISTRIBUTION_QUERY = query({ limit: limit(200, 20) });
+export const DISTRIBUTION_QUERY = query({ limit: limit(DISTRIBUTION_LIMIT_MAX, 20) });
 export const FLOWS_QUERY = query({ asset: { type: 'string', minLength: 1, maxLength: 300, default: 'stx' }, from: bound, to: bound, limit: limit(200, 20) });
 export const PRINCIPAL_SERIES_QUERY = query({ interval: interval(['day', 'cycle']), from: bound, to: bound });
 export const POX_CYCLES_QUERY = query({ from: { type: 'integer', minimum: 0 }, to: { type: 'integer', minimum: 0 } });
