@@ -175,7 +175,7 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const q = queryOf<{ from?: number; to?: number }>(req);
       const p = POX_PARAMS[await Q.storedNetwork(ctx.store, async () => ((await chainIsMainnet(ctx)) ? 'mainnet' : 'testnet'))];
       const pox = { first: p.firstBurnHeight, length: p.cycleLength };
-      const r = await resolveRange('cycle', q, () => Q.poxCycleRange(ctx.store, pox));
+      const r = await resolveRange('cycle', q, () => memoBounds(ctx.dataVersion?.(), `pox\0${pox.first}\0${pox.length}`, () => Q.poxCycleRange(ctx.store, pox)));
       return { results: r ? await Q.poxCycles(ctx.store, r.from, r.to, pox) : [] };
     },
   }),
