@@ -375,6 +375,8 @@ const LOCKING_OPS = ['stack-stx', 'stack-extend', 'stack-increase', 'delegate-st
  * addresses by the canonical burn blocks of its burn heights.
  */
 export async function poxCycles(store: Store, from: number, to: number, pox: { first: number; length: number }): Promise<CycleRow[]> {
+  // FINAL drops a redelivered event's or reward's repeated row (the tables' keys are the rows'
+  // identities): half the cost of LIMIT 1 BY over the same keys.
   const p = { f: from, t: to, first: pox.first, len: pox.length, ops: LOCKING_OPS };
   const [sets, stackers, rewards] = await Promise.all([
     rows<{ cycle: number; stacked: string; signers: number }>(
@@ -389,17 +391,16 @@ export async function poxCycles(store: Store, from: number, to: number, pox: { f
       store,
       `SELECT cycle, uniqExact(stacker) AS n FROM (
          SELECT stacker, arrayJoin(range(toUInt32(greatest(start_cycle_id, {f:UInt32})), toUInt32(least(end_cycle_id, toUInt64({t:UInt32}) + 1)))) AS cycle
-         FROM (SELECT stacker, start_cycle_id, end_cycle_id FROM pox_events
-               WHERE name IN {ops:Array(String)} AND end_cycle_id > start_cycle_id AND end_cycle_id > {f:UInt32} AND start_cycle_id <= {t:UInt32}
-                 AND index_block_hash IN (${canonicalAmong('SELECT index_block_hash FROM pox_events WHERE name IN {ops:Array(String)}')})
-               LIMIT 1 BY pox_version, block_height, tx_index, event_index, index_block_hash, microblock_hash))
+         FROM pox_events FINAL
+         WHERE name IN {ops:Array(String)} AND end_cycle_id > start_cycle_id AND end_cycle_id > {f:UInt32} AND start_cycle_id <= {t:UInt32}
+           AND index_block_hash IN (${canonicalAmong('SELECT index_block_hash FROM pox_events WHERE name IN {ops:Array(String)}')}))
        GROUP BY cycle`,
       p,
     ),
     rows<{ cycle: number; sats: string; n: string }>(
       store,
       `SELECT intDiv(toInt64(burn_block_height) - {first:Int64}, {len:Int64}) AS cycle, toString(sum(reward_amount)) AS sats, uniqExact(reward_recipient) AS n
-       FROM (SELECT * FROM burn_rewards LIMIT 1 BY burn_block_height, burn_block_hash, reward_index)
+       FROM burn_rewards FINAL
        WHERE burn_block_height >= {first:Int64} + {f:UInt32} * {len:Int64} AND burn_block_height < {first:Int64} + ({t:UInt32} + 1) * {len:Int64}
          AND (burn_block_height, burn_block_hash) IN (SELECT burn_block_height, argMax(burn_block_hash, log_id) FROM burn_blocks GROUP BY burn_block_height)
        GROUP BY cycle`,
