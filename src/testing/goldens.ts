@@ -103,12 +103,13 @@ export function readGoldenFile(fixture: string): Map<string, Golden> {
   return new Map(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Golden).map((g) => [g.url, g]));
 }
 
-/** diff-goldens' rule: every golden field present in ours and equal (arrays in order). */
-function matches(golden: unknown, ours: unknown): boolean {
+/** diff-goldens' rule: every golden field present in ours and equal (arrays in order), but for
+ *  the fields `skipped` names. */
+export function matches(golden: unknown, ours: unknown, skipped: (key: string) => boolean = () => false): boolean {
   if (golden === null || typeof golden !== 'object') return golden === ours;
-  if (Array.isArray(golden)) return Array.isArray(ours) && golden.length === ours.length && golden.every((g, i) => matches(g, ours[i]));
+  if (Array.isArray(golden)) return Array.isArray(ours) && golden.length === ours.length && golden.every((g, i) => matches(g, ours[i], skipped));
   if (ours === null || typeof ours !== 'object' || Array.isArray(ours)) return false;
-  return Object.entries(golden).every(([k, v]) => k in ours && matches(v, (ours as Record<string, unknown>)[k]));
+  return Object.entries(golden).every(([k, v]) => skipped(k) || (k in ours && matches(v, (ours as Record<string, unknown>)[k], skipped)));
 }
 
 /** True when ours equals the golden with `results` compared as a multiset. */

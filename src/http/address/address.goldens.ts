@@ -3,19 +3,14 @@
 // tolerated difference is the reference's own nondeterminism: items of a list that tie on the
 // list's sort key (block 1's own txs vs relabelled boot receipts with the same tx_index; the
 // stx_inbound rows of one tx) come back in Postgres row-placement order.
-import type { Golden, GoldenFamily } from '../../testing/goldens.ts';
+import { matches, type Golden, type GoldenFamily } from '../../testing/goldens.ts';
 
 // As ../shared/tools/diff-goldens.mjs: fields that depend on when the reference ran.
 const VOLATILE = new Set(['server_version', 'receipt_time', 'receipt_time_iso', 'pox_v1_unlock_height_time', 'current_block_timestamp', 'sync_status', 'peers', 'middleware_version', 'node_version']);
 const WALLCLOCK = new Set(['block_time', 'block_time_iso', 'burn_block_time', 'burn_block_time_iso', 'parent_burn_block_time', 'parent_burn_block_time_iso']);
 
-/** diff-goldens' rule: every golden field present in ours and equal; arrays in order. */
-function matches(golden: unknown, ours: unknown, wallclock: boolean): boolean {
-  if (golden === null || typeof golden !== 'object') return golden === ours;
-  if (Array.isArray(golden)) return Array.isArray(ours) && golden.length === ours.length && golden.every((g, i) => matches(g, ours[i], wallclock));
-  if (ours === null || typeof ours !== 'object' || Array.isArray(ours)) return false;
-  return Object.entries(golden).every(([k, v]) => VOLATILE.has(k) || (wallclock && WALLCLOCK.has(k)) || (k in ours && matches(v, (ours as Record<string, unknown>)[k], wallclock)));
-}
+/** The fields left out of a comparison: volatile ones, and wall-clock times where the golden says so. */
+const skippedIn = (golden: Golden) => (k: string) => VOLATILE.has(k) || (!!golden.wallclock && WALLCLOCK.has(k));
 
 type Item = Record<string, unknown> & { tx?: Record<string, unknown> };
 const tieKey = (x: Item): string => (x.tx ? `${String(x.tx.block_height)}|${String(x.tx.tx_index)}` : `${String(x.block_height)}|${String(x.tx_index)}`);
@@ -23,6 +18,7 @@ const tieKey = (x: Item): string => (x.tx ? `${String(x.tx.block_height)}|${Stri
 /** True when our `results` equal the golden's up to the order of items that tie on (block_height, tx_index). */
 function onlyTiesReordered(golden: Golden, ours: unknown): boolean {
   const g = golden.body as { results?: Item[] };
+  const skipped = skippedIn(golden);
   const o = ours as { results?: Item[] };
   if (!Array.isArray(g?.results) || !Array.isArray(o?.results) || g.results.length !== o.results.length) return false;
   const gk = g.results.map(tieKey);
@@ -33,13 +29,13 @@ function onlyTiesReordered(golden: Golden, ours: unknown): boolean {
     while (j < gk.length && gk[j] === gk[i]) j++;
     const pool = o.results.slice(i, j);
     for (const item of g.results.slice(i, j)) {
-      const k = pool.findIndex((p) => matches(item, p, !!golden.wallclock));
+      const k = pool.findIndex((p) => matches(item, p, skipped));
       if (k < 0) return false;
       reordered.push(pool.splice(k, 1)[0]);
     }
     i = j;
   }
-  return matches(golden.body, { ...o, results: reordered }, !!golden.wallclock);
+  return matches(golden.body, { ...o, results: reordered }, skipped);
 }
 
 export const addressGoldenFamily: GoldenFamily = {

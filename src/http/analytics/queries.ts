@@ -5,6 +5,7 @@ import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
 import { networkOfPrincipal, type Network, type Unit } from '../../ingest/processor/analytics-buckets.ts';
 import type { Range } from './range.ts';
+import { canonicalAmong } from '../canonical.ts';
 
 const BY_BUCKET = 'analytics_by_bucket';
 const BY_KEY = 'analytics_by_key';
@@ -358,13 +359,6 @@ export interface CycleRow {
   btc_rewards: string;
   reward_recipients: number;
 }
-
-/**
- * The canonical blocks among those `hashes` (a subquery) names: the set of every canonical block
- * (40k keys on the 1M-tx store) made the reward-set read cost 80 ms, against 3 ms with the few
- * blocks that hold PoX rows.
- */
-const canonicalAmong = (hashes: string) => `SELECT index_block_hash FROM block_canonical FINAL WHERE canonical = 1 AND index_block_hash IN (${hashes})`;
 
 /** PoX operations whose lock covers cycles [start-cycle-id, end-cycle-id). */
 const LOCKING_OPS = ['stack-stx', 'stack-extend', 'stack-increase', 'delegate-stack-stx', 'delegate-stack-extend', 'delegate-stack-increase'];
