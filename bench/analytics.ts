@@ -46,8 +46,10 @@ function cases(t: QueryTargets, contracts: string[]): Array<{ name: string; path
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { txs: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'skip-baseline': { type: 'boolean', default: false }, serving: { type: 'boolean', default: false }, store: { type: 'string' } },
+    options: { txs: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'skip-baseline': { type: 'boolean', default: false }, serving: { type: 'boolean', default: false }, store: { type: 'string' }, cases: { type: 'string' } },
   });
+  // --cases REGEX: only the matching cases, printed and not written to RESULTS.md (a partial table).
+  const only = values.cases ? new RegExp(values.cases) : undefined;
   const store = { STACKS_API_SERVING_STORE: values.serving ? 'on' : 'off' };
   mkdirSync(OUT, { recursive: true });
   const n = Number(values.txs);
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
     const contracts = top.results.map((r) => r.contract_id);
     if (contracts.length === 0) contracts.push(t.busiestContract);
     const limits = { requests: 20_000, seconds: Number(values.seconds) };
-    for (const cs of cases(t, contracts)) {
+    for (const cs of cases(t, contracts).filter((x) => !only || only.test(x.name))) {
       await closedLoop(svc.apiUrl, cs.name, cs.path, 4, { requests: 50, seconds: 10 });
       for (const clients of [1, 8]) {
         rows.push(await closedLoop(svc.apiUrl, cs.name, cs.path, clients, limits));
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
     ingestTable(ingest, m, c),
   ].join('\n');
   console.log(body);
+  if (only) return;
   const results = join(ROOT, 'bench', 'RESULTS.md');
   writeFileSync(results, replaceSection(readFileSync(results, 'utf8'), 'Analytics (issue 18)', body));
 }

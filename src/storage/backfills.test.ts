@@ -1,4 +1,4 @@
-// Migrations 0020-0027 and 0050 add tables the ingest fills; a store made before them gets the same content
+// Migrations 0020-0027, 0050 and 0052 add rows the ingest writes; a store made before them gets the same content
 // from their backfills. A fed store's new tables are emptied and their migrations forgotten; the next
 // start re-runs them, and every table holds again what the ingest had written.
 import { test } from 'node:test';

@@ -121,9 +121,15 @@ const TOP_SQL: Record<TopBy, string> = {
   events: `SELECT a AS contract_id, toString(sum(n)) AS value FROM ${BY_BUCKET} WHERE kind = 'cevents' AND ${IN_RANGE} GROUP BY a HAVING sum(n) != 0 ORDER BY sum(n) DESC, contract_id LIMIT {l:UInt32}`,
 };
 
+/** Over the whole history, each contract's distinct callers are counted at ingest (kind 'ucaller',
+ *  src/ingest/processor/unique-callers.ts): a row per contract instead of one per bucket and caller. */
+const TOP_UNIQUE_CALLERS_EVER = `SELECT a AS contract_id, toString(sum(n)) AS value FROM ${BY_BUCKET} WHERE unit = 'all' AND kind = 'ucaller'
+  GROUP BY a HAVING sum(n) > 0 ORDER BY sum(n) DESC, contract_id LIMIT {l:UInt32}`;
+
 /** `whole`: the range covers every bucket holding the kind's rows (see overRange). */
 export async function topContracts(store: Store, by: TopBy, r: Range, limit: number, whole = false): Promise<Array<{ contract_id: string; value: string }>> {
-  return rows(store, overRange(TOP_SQL[by], whole), rangeParams(r, { l: limit }));
+  const sql = whole && by === 'unique_callers' ? TOP_UNIQUE_CALLERS_EVER : overRange(TOP_SQL[by], whole);
+  return rows(store, sql, rangeParams(r, { l: limit }));
 }
 
 export const CONTRACT_METRICS = ['calls', 'callers', 'fees'] as const;

@@ -49,6 +49,7 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
   const rows: Array<Record<string, unknown>> = [];
   for (const c of all) {
     const n = sign * c.n;
+    if (c.kind === 'caller') ctx.batch.callers.add(c.a, c.b, n);
     const amount = sign === 1 ? c.amount : (-BigInt(c.amount)).toString();
     for (const unit of unitsOf(c.kind)) {
       rows.push({ unit, kind: c.kind, bucket: bucketOf(unit, time, b.burn_block_height, network), a: c.a, b: c.b, c: c.c, n, amount });

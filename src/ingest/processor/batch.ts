@@ -6,6 +6,7 @@ import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from
 import { PendingSetChanges } from './pending-set.ts';
 import { ServingChanges } from '../../serving/changes.ts';
 import { RowOwners, failedRowOf, type EntryRef } from './row-owners.ts';
+import { CallerTransitions } from './unique-callers.ts';
 
 /** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
  *  said which row that was. */
@@ -25,6 +26,8 @@ export class Batch {
   reorged = false;
   /** Net changes of the pending mempool, written as rows when the batch is stored. */
   readonly pendingSet = new PendingSetChanges();
+  /** The batch's changes of (contract, caller) pairs, turned into distinct-caller counts when stored. */
+  readonly callers = new CallerTransitions();
   /** What the batch changes in the serving store (nothing is gathered when there is none). */
   readonly serving: ServingChanges;
   private readonly owners = new RowOwners();
@@ -75,6 +78,7 @@ export class Batch {
    *  never see a canonical flag for a block whose rows are not there yet. */
   async insert(store: Store, last: readonly string[]): Promise<void> {
     this.addRows('mempool_pending', this.pendingSet.takeRows());
+    this.addRows('analytics_by_bucket', await this.callers.takeRows(store));
     const isLast = (target: InsertTarget) => last.includes(targetTable(target));
     const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.
