@@ -376,12 +376,31 @@ const LOCKING_OPS = ['stack-stx', 'stack-extend', 'stack-increase', 'delegate-st
  */
 const NO_SET_INDEX = 'SETTINGS use_index_for_in_with_subqueries = 0';
 
-export async function poxCycles(store: Store, from: number, to: number, pox: { first: number; length: number }): Promise<CycleRow[]> {
+/** Burn blocks that a later one at the same height replaced (a burn-chain fork; few or none): at
+ *  each height the canonical burn block is the one received last. */
+export async function supersededBurnBlocks(store: Store): Promise<SupersededBurnBlocks> {
+  const list = await rows<{ h: number; x: string }>(
+    store,
+    `SELECT b.burn_block_height AS h, b.burn_block_hash AS x
+     FROM (SELECT burn_block_height, burn_block_hash, max(log_id) AS l FROM burn_blocks GROUP BY burn_block_height, burn_block_hash) AS b
+     WHERE (b.burn_block_height, b.l) NOT IN (SELECT burn_block_height, max(log_id) FROM burn_blocks GROUP BY burn_block_height)`,
+  );
+  return { heights: list.map((r) => Number(r.h)), hashes: list.map((r) => r.x) };
+}
+
+export interface SupersededBurnBlocks {
+  heights: number[];
+  hashes: string[];
+}
+
+/** `superseded`: see supersededBurnBlocks (kept per data version by the route, so an answer does not
+ *  group every burn block to find the canonical ones: the reward read 4.2 ms against 6.2-9.6). */
+export async function poxCycles(store: Store, from: number, to: number, pox: { first: number; length: number }, superseded: SupersededBurnBlocks): Promise<CycleRow[]> {
   // FINAL drops a redelivered event's or reward's repeated row (the tables' keys are the rows'
   // identities): half the cost of LIMIT 1 BY over the same keys. The canonical sets never narrow
   // these tables' key ranges (every cycle has canonical blocks), so the engine is told not to weigh
   // them against the index (the reward read: 6.7 ms against 8.9 on the 1M-tx store).
-  const p = { f: from, t: to, first: pox.first, len: pox.length, ops: LOCKING_OPS };
+  const p = { f: from, t: to, first: pox.first, len: pox.length, ops: LOCKING_OPS, sh: superseded.heights, sx: superseded.hashes };
   const [sets, stackers, rewards] = await Promise.all([
     rows<{ cycle: number; stacked: string; signers: number }>(
       store,
@@ -406,7 +425,7 @@ export async function poxCycles(store: Store, from: number, to: number, pox: { f
       `SELECT intDiv(toInt64(burn_block_height) - {first:Int64}, {len:Int64}) AS cycle, toString(sum(reward_amount)) AS sats, uniqExact(reward_recipient) AS n
        FROM burn_rewards FINAL
        WHERE burn_block_height >= {first:Int64} + {f:UInt32} * {len:Int64} AND burn_block_height < {first:Int64} + ({t:UInt32} + 1) * {len:Int64}
-         AND (burn_block_height, burn_block_hash) IN (SELECT burn_block_height, argMax(burn_block_hash, log_id) FROM burn_blocks GROUP BY burn_block_height)
+         AND (burn_block_height, burn_block_hash) NOT IN arrayZip({sh:Array(UInt32)}, {sx:Array(String)})
        GROUP BY cycle ${NO_SET_INDEX}`,
       p,
     ),

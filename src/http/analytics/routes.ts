@@ -9,7 +9,7 @@ import { chainIsMainnet } from '../network.ts';
 import { POX_PARAMS, type Unit } from '../../ingest/processor/analytics-buckets.ts';
 import { bucketStart, bucketsOf, resolveRange, type Range } from './range.ts';
 import * as Q from './queries.ts';
-import { memoBounds } from './bounds-memo.ts';
+import { memoBounds, memoPerVersion } from './bounds-memo.ts';
 import * as S from './schemas.ts';
 
 export const ANALYTICS_PREFIX = '/extended/analytics/v1';
@@ -176,7 +176,9 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const p = POX_PARAMS[await Q.storedNetwork(ctx.store, async () => ((await chainIsMainnet(ctx)) ? 'mainnet' : 'testnet'))];
       const pox = { first: p.firstBurnHeight, length: p.cycleLength };
       const r = await resolveRange('cycle', q, () => memoBounds(ctx.dataVersion?.(), `pox\0${pox.first}\0${pox.length}`, () => Q.poxCycleRange(ctx.store, pox)));
-      return { results: r ? await Q.poxCycles(ctx.store, r.from, r.to, pox) : [] };
+      if (!r) return { results: [] };
+      const superseded = await memoPerVersion(ctx.dataVersion?.(), 'superseded burn blocks', () => Q.supersededBurnBlocks(ctx.store));
+      return { results: await Q.poxCycles(ctx.store, r.from, r.to, pox, superseded) };
     },
   }),
 ];
