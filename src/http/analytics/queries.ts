@@ -394,7 +394,10 @@ export interface SupersededBurnBlocks {
 }
 
 /** `superseded`: see supersededBurnBlocks (kept per data version by the route, so an answer does not
- *  group every burn block to find the canonical ones: the reward read 4.2 ms against 6.2-9.6). */
+ *  group every burn block to find the canonical ones: the reward read 4.2 ms against 6.2-9.6). While
+ *  the batch that brings a burn fork is being stored, an answer may count both blocks' payouts at its
+ *  height (before, it could count neither, as burn_blocks and burn_rewards land separately); the
+ *  batch's commit moves the data version and the answer is exact again. */
 export async function poxCycles(store: Store, from: number, to: number, pox: { first: number; length: number }, superseded: SupersededBurnBlocks): Promise<CycleRow[]> {
   // FINAL drops a redelivered event's or reward's repeated row (the tables' keys are the rows'
   // identities): half the cost of LIMIT 1 BY over the same keys. The canonical sets never narrow
