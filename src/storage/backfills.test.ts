@@ -10,7 +10,7 @@ import { loadConfig } from '../config/config.ts';
 import { openStore } from './client.ts';
 
 const FIRST = 20;
-const TABLES = ['supply_changes', 'stx_supply', 'pox_cycles', 'pox_signers', 'contract_functions', 'ft_holders', 'bns_names', 'bns_namespaces', 'bns_subdomains', 'count_changes', 'running_counts', 'analytics_changes', 'analytics_by_bucket', 'analytics_by_key'];
+const TABLES = ['supply_changes', 'stx_supply', 'pox_cycles', 'pox_signers', 'contract_functions', 'ft_holders', 'bns_names', 'bns_namespaces', 'bns_subdomains', 'count_changes', 'running_counts', 'analytics_changes', 'analytics_by_bucket', 'analytics_by_key', 'contract_callers'];
 
 /** What each table says, independent of how its rows are split or merged. */
 const CONTENT: Record<string, string> = {
@@ -28,6 +28,8 @@ const CONTENT: Record<string, string> = {
   analytics_changes: `SELECT index_block_hash, kind, a, b, c, n, toString(amount) FROM (SELECT * FROM analytics_changes LIMIT 1 BY index_block_hash, kind, a, b, c) ORDER BY ALL`,
   analytics_by_bucket: `SELECT unit, kind, bucket, a, b, c, sum(n) AS s, toString(sum(amount)) AS m FROM analytics_by_bucket GROUP BY ALL HAVING s != 0 OR m != '0' ORDER BY ALL`,
   analytics_by_key: `SELECT unit, kind, a, bucket, b, c, sum(n) AS s, toString(sum(amount)) AS m FROM analytics_by_key GROUP BY ALL HAVING s != 0 OR m != '0' ORDER BY ALL`,
+  // The batch that last changed a pair is the ingest's bookkeeping; the count is the content.
+  contract_callers: `SELECT contract_id, sender, argMax(calls, log_to) AS n FROM contract_callers GROUP BY ALL HAVING n != 0 ORDER BY ALL`,
 };
 
 async function withStore<T>(dataDir: string, fn: (q: (sql: string) => Promise<unknown[]>, run: (sql: string) => Promise<void>) => Promise<T>): Promise<T> {

@@ -78,7 +78,9 @@ export class Batch {
    *  never see a canonical flag for a block whose rows are not there yet. */
   async insert(store: Store, last: readonly string[]): Promise<void> {
     this.addRows('mempool_pending', this.pendingSet.takeRows());
-    this.addRows('analytics_by_bucket', await this.callers.takeRows(store));
+    const callers = await this.callers.take(store, this.to);
+    this.addRows('analytics_by_bucket', callers.distinct);
+    this.addRows('contract_callers', callers.pairs);
     const isLast = (target: InsertTarget) => last.includes(targetTable(target));
     const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.

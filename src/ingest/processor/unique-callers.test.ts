@@ -1,43 +1,68 @@
-// The distinct-caller rows a batch adds, against stored 'caller' totals in a real store: a pair's
-// first canonical call adds 1, a reorg taking its last one away removes 1, and changes that cancel
-// within the batch, or leave a pair with calls on both sides, add nothing. (The recorded reorg
-// fixtures orphan no contract's only call from a sender, so the -1 path is shown here.)
+// The distinct-caller rows a batch adds, against stored pair counts in a real store: a pair's first
+// canonical call adds 1, a reorg taking its last one away removes 1, and changes that cancel within
+// the batch, or leave a pair with calls on both sides, add nothing. A batch redone after its pair
+// rows were stored writes the same rows again. (The recorded reorg fixtures orphan no contract's
+// only call from a sender, so the -1 path is shown here.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openStore } from '../../storage/client.ts';
+import { openStore, type Store } from '../../storage/client.ts';
 import { migrate } from '../../storage/migrate.ts';
 import { tempDataDir } from '../../testing/service.ts';
 import { toCompactRows, parseInsertTarget } from '../../workers/rows.ts';
 import { CallerTransitions } from './unique-callers.ts';
 
-test('a batch adds +1 for a first caller, -1 for a caller whose last call is orphaned, nothing else', async () => {
+async function insert(store: Store, table: string, rows: Array<Record<string, unknown>>, token: string): Promise<void> {
+  for (const [target, text] of Object.entries(toCompactRows(table, rows))) {
+    const { table: t, columns } = parseInsertTarget(target);
+    await store.writers()[0].insertRows(t, columns, text, token);
+  }
+}
+
+/** One batch's changes: A loses one of S1's two calls, B loses S2's only call, C gains a new
+ *  caller, D's first caller comes and goes within the batch, E gains its first caller. */
+function batch(): CallerTransitions {
+  const b = new CallerTransitions();
+  b.add('A', 'S1', -1);
+  b.add('B', 'S2', -1);
+  b.add('C', 'S4', 1);
+  b.add('D', 'S5', 1);
+  b.add('D', 'S5', -1);
+  b.add('E', 'S6', 2);
+  return b;
+}
+
+const byContract = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [r.a, r.n]));
+const counts = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [`${r.contract_id}/${r.sender}`, r.calls]));
+
+test('a batch adds +1 for a first caller, -1 for a caller whose last call is orphaned, the same when redone', async () => {
   const store = await openStore({ database: 'stacks' }, join(tempDataDir('stacks-ucallers-'), 'data'));
   try {
     await migrate(store);
-    // Stored before the batch, in two cycles: S1 called A twice, S2 called B once, S3 called C once.
     const stored = [
-      ['A', 'S1', 1, 1],
-      ['A', 'S1', 2, 1],
-      ['B', 'S2', 1, 1],
-      ['C', 'S3', 2, 1],
-    ].map(([a, b, bucket, n]) => ({ unit: 'cycle', kind: 'caller', bucket, a, b, c: '', n, amount: '0' }));
-    for (const [target, text] of Object.entries(toCompactRows('analytics_by_bucket', stored))) {
-      const { table, columns } = parseInsertTarget(target);
-      await store.writers()[0].insertRows(table, columns, text, 'ucallers-test');
-    }
-    const batch = new CallerTransitions();
-    batch.add('A', 'S1', -1); // one of two calls orphaned: S1 still called A
-    batch.add('B', 'S2', -1); // S2's only call to B orphaned
-    batch.add('C', 'S4', 1); // a new caller of C
-    batch.add('D', 'S5', 1); // a new contract's first caller, its block then orphaned in the same batch
-    batch.add('D', 'S5', -1);
-    batch.add('E', 'S6', 2);
-    const rows = await batch.takeRows(store);
-    const byContract = Object.fromEntries(rows.map((r) => [r.a, r.n]));
-    assert.deepEqual(byContract, { B: -1, C: 1, E: 1 });
-    for (const r of rows) assert.deepEqual({ unit: r.unit, kind: r.kind, bucket: r.bucket }, { unit: 'all', kind: 'ucaller', bucket: 0 });
-    assert.deepEqual(await batch.takeRows(store), [], 'the changes are taken once');
+      { contract_id: 'A', sender: 'S1', calls: 2, log_to: 10 },
+      { contract_id: 'B', sender: 'S2', calls: 1, log_to: 10 },
+      { contract_id: 'C', sender: 'S3', calls: 1, log_to: 10 },
+    ];
+    await insert(store, 'contract_callers', stored, 'before');
+
+    const first = await batch().take(store, 20);
+    assert.deepEqual(byContract(first.distinct), { B: -1, C: 1, E: 1 });
+    for (const r of first.distinct) assert.deepEqual({ unit: r.unit, kind: r.kind, bucket: r.bucket }, { unit: 'all', kind: 'ucaller', bucket: 0 });
+    assert.deepEqual(counts(first.pairs), { 'A/S1': 1, 'B/S2': 0, 'C/S4': 1, 'E/S6': 2 });
+
+    // The attempt stored its pair rows, then the process died before the batch was committed.
+    await insert(store, 'contract_callers', first.pairs, 'attempt');
+    const redo = await batch().take(store, 20);
+    assert.deepEqual(byContract(redo.distinct), byContract(first.distinct), 'a redo writes the same distinct-caller rows');
+    assert.deepEqual(counts(redo.pairs), counts(first.pairs));
+
+    const next = new CallerTransitions();
+    next.add('B', 'S2', 1);
+    next.add('A', 'S1', -1);
+    const later = await next.take(store, 30);
+    assert.deepEqual(byContract(later.distinct), { A: -1, B: 1 }, 'a later batch counts from the stored counts');
+    assert.deepEqual((await next.take(store, 40)).distinct, [], 'the changes are taken once');
   } finally {
     await store.client.close();
   }
