@@ -2,20 +2,14 @@
 // from the facts those stores hold by the same decoders the ingest runs. Each runs once, right after
 // its migration's statements (src/storage/migrate.ts).
 import type { Store } from './client.ts';
-import { RowSet, parseInsertTarget } from '../workers/rows.ts';
+import { RowSet } from '../workers/rows.ts';
+import { insertRowSet } from './insert-row-set.ts';
 import { writeBnsTx, writeSubdomainRows, BNS_CONTRACTS, type IndexedEvent, type NodeAttachment } from '../workers/bns.ts';
 import type { NodeEvent } from '../workers/decode-tx-events.ts';
 import { backfillAnalytics } from './backfill-analytics.ts';
 
 const q = async <T>(store: Store, query: string, params: Record<string, unknown> = {}): Promise<T[]> =>
   (await store.client.query({ query, query_params: params, format: 'JSONEachRow' })).json<T>();
-
-async function insert(store: Store, rows: RowSet): Promise<void> {
-  for (const [target, text] of Object.entries(rows.serialize())) {
-    const { table, columns } = parseInsertTarget(target);
-    await store.writers()[0].insertRows(table, columns, text, `backfill:${target}`);
-  }
-}
 
 interface StoredTx {
   tx_id: string;
@@ -66,7 +60,7 @@ async function backfillBns(store: Store): Promise<void> {
   }
   const attachments = await q<NodeAttachment>(store, `SELECT * FROM attachments WHERE contract_id IN {ids:Array(String)} LIMIT 1 BY tx_id, index_block_hash, attachment_index`, { ids });
   writeSubdomainRows(rows, attachments);
-  await insert(store, rows);
+  await insertRowSet(store, rows, 'backfill');
 }
 
 export const BACKFILLS: Record<number, (store: Store) => Promise<void>> = { 26: backfillBns, 50: backfillAnalytics };

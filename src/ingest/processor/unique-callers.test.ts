@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { openStore, type Store } from '../../storage/client.ts';
 import { migrate } from '../../storage/migrate.ts';
 import { tempDataDir } from '../../testing/service.ts';
-import { toCompactRows, parseInsertTarget } from '../../workers/rows.ts';
+import { RowSet } from '../../workers/rows.ts';
+import { insertRowSet } from '../../storage/insert-row-set.ts';
 import { CallerTransitions } from './unique-callers.ts';
 
-async function insert(store: Store, table: string, rows: Array<Record<string, unknown>>, token: string): Promise<void> {
-  for (const [target, text] of Object.entries(toCompactRows(table, rows))) {
-    const { table: t, columns } = parseInsertTarget(target);
-    await store.writers()[0].insertRows(t, columns, text, token);
-  }
+function insert(store: Store, table: string, rows: Array<Record<string, unknown>>, token: string): Promise<void> {
+  const set = new RowSet();
+  for (const r of rows) set.add(table, r);
+  return insertRowSet(store, set, token);
 }
 
 /** One batch's changes: A loses one of S1's two calls, B loses S2's only call, C gains a new
