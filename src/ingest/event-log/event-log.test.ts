@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { tempDataDir } from '../../testing/service.ts';
 import { join } from 'node:path';
 import { EventLogWriter } from './writer.ts';
@@ -88,4 +88,37 @@ test('records across and beyond the 8 MiB read chunks come back whole, from any 
   const seg = join(dir, readdirSync(dir)[0]);
   appendFileSync(seg, Buffer.concat([Buffer.from('SEV1'), Buffer.alloc(60, 0)]));
   assert.equal((await readAll(dir, 6)).map((r) => r.id).join(), '7,8');
+});
+
+test('reading on from a known position starts there, across segment ends, and a position that does not hold is ignored', async () => {
+  const dir = tmp();
+  // Segments of a few records each, so some positions are a segment's end.
+  const w = await EventLogWriter.open(dir, 150);
+  for (let i = 1; i <= 12; i++) await w.append({ path: '/new_block', body: Buffer.from(`{"n":${i},"pad":"${'x'.repeat(i * 3)}"}`) });
+  await w.close();
+  assert.ok(readdirSync(dir).length >= 4, 'several segments');
+  const all = await readAll(dir);
+  const nextOf = (r: (typeof all)[number]) => ({ segment: r.position.segment, offset: r.position.offset + r.size });
+  const ids = async (afterId: number, at: { segment: number; offset: number }) => {
+    const out = [];
+    for await (const r of readRecords(dir, { afterId, at })) out.push(`${r.id}:${r.body.toString()}`);
+    return out;
+  };
+  for (const r of all.slice(0, -1)) {
+    const expected = all.filter((x) => x.id > r.id).map((x) => `${x.id}:${x.body.toString()}`);
+    assert.deepEqual(await ids(r.id, nextOf(r)), expected, `after ${r.id}, from its end`);
+    // Positions that do not hold: the record itself, another segment, the middle of a record.
+    assert.deepEqual(await ids(r.id, r.position), expected, `after ${r.id}, from its own start`);
+    assert.deepEqual(await ids(r.id, { segment: 999, offset: 0 }), expected);
+    assert.deepEqual(await ids(r.id, { segment: r.position.segment, offset: r.position.offset + 3 }), expected);
+  }
+  // The position is used, not just checked: with the record before it unreadable, a scan from the
+  // segment's start stops there, and reading from the position does not.
+  const first = all.find((r, i) => all[i + 1]?.position.segment === r.position.segment)!;
+  assert.ok(first, 'a segment holds two records');
+  const fd = openSync(join(dir, `${String(first.position.segment).padStart(16, '0')}.seg`), 'r+');
+  writeSync(fd, Buffer.from('XXXX'), 0, 4, first.position.offset);
+  closeSync(fd);
+  assert.deepEqual((await readAll(dir, first.id)).map((r) => r.id).includes(first.id + 1), false);
+  assert.deepEqual((await ids(first.id, nextOf(first))).map((t) => Number(t.split(':')[0])), all.filter((r) => r.id > first.id).map((r) => r.id));
 });

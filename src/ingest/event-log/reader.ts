@@ -79,6 +79,11 @@ export interface ReadOptions {
   untilId?: number;
   /** Skip reading bodies (faster scans). */
   withBody?: boolean;
+  /** Where the record after afterId starts, when the caller knows (it read up to there): reading
+   *  starts there instead of stepping over every earlier record of the segment, which live
+   *  processing would otherwise do once per batch. Checked against the record found there; a
+   *  position that does not hold is ignored. */
+  at?: ReadPosition;
 }
 
 /** Yields complete records in id order. */
@@ -86,15 +91,18 @@ export async function* readRecords(dir: string, opts: ReadOptions = {}): AsyncGe
   const afterId = opts.afterId ?? 0;
   const untilId = opts.untilId ?? Number.MAX_SAFE_INTEGER;
   const segments = listSegments(dir);
+  const start = opts.at ? await checkedStart(segments, opts.at, afterId) : null;
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     const next = segments[i + 1];
     if (next && next.firstId <= afterId + 1) continue; // wholly before the start
+    if (start && seg.firstId < start.segment) continue;
     const fh = await open(seg.path, 'r');
     try {
       const chunks = new SegmentChunks(fh, (await fh.stat()).size);
-      let offset = 0;
-      let skipping = seg.firstId <= afterId;
+      const fromStart = start?.segment === seg.firstId;
+      let offset = fromStart ? start.offset : 0;
+      let skipping = !fromStart && seg.firstId <= afterId;
       for (;;) {
         // Records up to afterId are skipped by their header alone, read without a chunk behind it.
         const h = decodeHeaderOnly(await chunks.bytes(offset, HEADER_SIZE, skipping ? HEADER_SIZE : CHUNK_BYTES));
@@ -108,6 +116,23 @@ export async function* readRecords(dir: string, opts: ReadOptions = {}): AsyncGe
     } finally {
       await fh.close();
     }
+  }
+}
+
+/** `at` if the record after `afterId` is there (or the next segment's start, when `at` is the end
+ *  of its segment and that next segment begins with it); else null. */
+async function checkedStart(segments: Array<{ firstId: number; path: string }>, at: ReadPosition, afterId: number): Promise<ReadPosition | null> {
+  const i = segments.findIndex((s) => s.firstId === at.segment);
+  if (i < 0) return null;
+  const fh = await open(segments[i].path, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    const h = await readHeaderAt(fh, at.offset, size);
+    if (h) return h.id === afterId + 1 ? at : null;
+    const next = segments[i + 1];
+    return at.offset === size && next?.firstId === afterId + 1 ? { segment: next.firstId, offset: 0 } : null;
+  } finally {
+    await fh.close();
   }
 }
 

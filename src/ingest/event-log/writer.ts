@@ -51,11 +51,15 @@ export class EventLogWriter {
   private failed: Error | null = null;
   private readonly listeners = new Set<(id: number) => void>();
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    private readonly segmentBytes: number,
+  ) {}
 
-  static async open(dir: string): Promise<EventLogWriter> {
+  /** `segmentBytes`: a new segment file starts once the current one is this large (smaller in tests). */
+  static async open(dir: string, segmentBytes = SEGMENT_BYTES): Promise<EventLogWriter> {
     mkdirSync(dir, { recursive: true });
-    const w = new EventLogWriter(dir);
+    const w = new EventLogWriter(dir, segmentBytes);
     await w.recover();
     return w;
   }
@@ -150,7 +154,7 @@ export class EventLogWriter {
     if (batch.length === 0) return;
     try {
       if (this.failed) throw this.failed;
-      if (this.size >= SEGMENT_BYTES) this.rotate(batch[0].firstId);
+      if (this.size >= this.segmentBytes) this.rotate(batch[0].firstId);
       const parts = batch.flatMap((a) => a.parts);
       let position = this.size;
       for (let i = 0; i < parts.length; i += IOV_BATCH) {

@@ -7,7 +7,7 @@ import type { DecodePool } from '../../workers/pool.ts';
 import type { DecodeOutcome, DecodedEvent } from '../../workers/decoded.ts';
 import { targetTable } from '../../workers/rows.ts';
 import { EVENT_TABLE_BIT } from '../../workers/event-tables.ts';
-import { readRecords } from '../event-log/reader.ts';
+import { readRecords, type ReadPosition } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
 import { Batch, TargetInsertError } from './batch.ts';
 import type { EntryRef } from './row-owners.ts';
@@ -110,6 +110,9 @@ export class Processor {
   /** Counts stored batches that orphaned a canonical block; what a mined, canonical tx looks like
    *  changes only when this does. */
   reorgGeneration = 0;
+  /** The last entry read from the log and where the one after it starts: the next range reads on
+   *  from there (live, a range per batch) instead of from its segment's start. */
+  private readThrough: { id: number; next: ReadPosition } | null = null;
   /** Batches ending at or before this entry are already in ClickHouse (a serving store catching up). */
   private storedThrough = 0;
 
@@ -235,7 +238,8 @@ export class Processor {
       },
     });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
-    const records = readRecords(this.opts.logDir, { afterId: after, untilId: until });
+    const known = this.readThrough?.id === after ? this.readThrough.next : undefined;
+    const records = readRecords(this.opts.logDir, { afterId: after, untilId: until, at: known });
     let exhausted = false;
     let current: EventRecord | undefined;
     const fill = async () => {
@@ -246,6 +250,7 @@ export class Processor {
           break;
         }
         const rec = next.value;
+        this.readThrough = { id: rec.id, next: { segment: rec.position.segment, offset: rec.position.offset + rec.size } };
         window.push({ rec, outcome: this.decode(rec) });
       }
     };
