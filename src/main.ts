@@ -19,6 +19,7 @@ import { metricsPlugin } from './metrics/http.ts';
 import { addExpositionText } from './metrics/registry.ts';
 import { watchResponseCache } from './metrics/api.ts';
 import { watchIngest } from './metrics/ingest.ts';
+import { watchEngineMemory } from './metrics/engine.ts';
 import { docsPlugin } from './http/docs/docs.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     if (realtime) addExpositionText(() => realtime.metricsText());
     const cache = responseCacheFromEnv();
     if (cache) watchResponseCache(cache);
+    watchEngineMemory(store);
     if (reading) watchIngest({ status: reading.status, processor: reading.processor, pool: pipeline?.pool });
     // Answers depend on stored chain data: here the processor's committed entry; a read-only process
     // without a log to follow cannot see that cheaply, so its entries live for one second.

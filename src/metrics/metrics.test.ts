@@ -96,6 +96,9 @@ test('/metrics shows every series after a fixture is fed; /health, /ready, Cache
     // Process metrics and the node proxy's series.
     assert.ok(value('process_cpu_user_seconds_total') > 0);
     assert.ok(has('nodejs_heap_size_used_bytes'));
+    // The engine's own memory, which the process's resident memory includes when it is embedded.
+    assert.ok(value('stacks_clickhouse_memory_bytes', { kind: 'tracked' }) > 0);
+    assert.ok(has('stacks_clickhouse_memory_bytes') && samples.filter((s) => s.name === 'stacks_clickhouse_memory_bytes').length === 5);
     assert.ok(has('stacks_proxy_node_healthy') && has('stacks_proxy_rejected_total'));
 
     // The request log: one line per answered request.
