@@ -87,16 +87,30 @@ const fromThread = (type: string) => new Promise<Record<string, unknown>>((resol
   thread.on('message', onMessage);
   thread.once('error', reject);
 });
-const memory: Array<[number, { rss: number; anon: number; file: number }]> = [];
+const memory: Array<[number, { rss: number; anon: number; file: number; heap: number; engine: number }]> = [];
+/** From /metrics, MB: the V8 heap in use and the memory ClickHouse tracks, the two parts of the
+ *  service's anonymous memory that can be named. */
+async function namedMb(): Promise<{ heap: number; engine: number }> {
+  const text = await fetch(`${svc.apiUrl}/metrics`).then((r) => r.text()).catch(() => '');
+  const mb = (re: RegExp) => {
+    const m = re.exec(text);
+    return m ? Number(m[1]) / 2 ** 20 : NaN;
+  };
+  return { heap: mb(/^nodejs_heap_size_used_bytes (\S+)$/m), engine: mb(/^stacks_clickhouse_memory_bytes\{kind="tracked"\} (\S+)$/m) };
+}
 try {
   const counts = { block: 0, mempool: 0, address: 0 };
   for (const p of plan) counts[p.kind]++;
   console.log(`connecting ${subscribers} subscribers (${counts.block} block, ${counts.mempool} mempool, ${counts.address} address spread over ${principals.length} principals)…`);
   await fromThread('ready');
   const start = performance.now();
-  const sample = () => memory.push([(performance.now() - start) / 1000, memoryMb(svc.child.pid!)]);
-  const memoryTimer = setInterval(sample, Math.max(5000, (minutes * 60_000) / 30));
-  sample();
+  const sample = async () => {
+    const at = (performance.now() - start) / 1000;
+    const named = await namedMb();
+    memory.push([at, { ...memoryMb(svc.child.pid!), ...named }]);
+  };
+  const memoryTimer = setInterval(() => void sample(), Math.max(5000, (minutes * 60_000) / 30));
+  await sample();
   console.log(`feeding ${rate} requests/s for ${minutes} min…`);
   let id = 0;
   let txsFed = 0;
@@ -118,12 +132,22 @@ try {
   console.log('processed; replaying the journal for the expected messages…');
   await sleep(3000);
   clearInterval(memoryTimer);
-  sample();
+  await sample();
   const done = fromThread('done');
   thread.postMessage('finish');
   const result = await done;
   const tallies = result.tallies as Tally[];
   const latency = Latency.from(result.latency as Array<[number, number]>);
+  const byGroup = (result.byGroup as Array<[string, Array<[number, number]>]>).map(([g, e]) => [g, Latency.from(e)] as const).sort(([a], [b]) => a.localeCompare(b));
+  // Stalls: the feed's seconds whose slowest message took over 5 s.
+  const worstBySecond = new Map<number, number>();
+  for (const [logId, ms] of result.worst as Array<[number, number]>) {
+    const second = Math.floor(logId / rate);
+    worstBySecond.set(second, Math.max(worstBySecond.get(second) ?? 0, ms));
+  }
+  const stalls = [...worstBySecond].filter(([, ms]) => ms > 5000).sort(([a], [b]) => a - b);
+  const stallLine = stalls.length === 0 ? 'none' : stalls.map(([s, ms]) => `${s} s: ${(ms / 1000).toFixed(1)} s`).join(', ');
+  const groupLine = byGroup.map(([g, l]) => `${g} ${l.percentile(50)} / ${l.percentile(99)}`).join(', ');
 
   // What each subscriber should have had: the journal replayed from the start for its topics.
   const expected = await expectedByTopics(svc.apiUrl, [...new Set(tallies.map((t) => t.topics.join(',')))]).catch((e: unknown) => {
@@ -151,14 +175,14 @@ try {
     }
   }
   const f = (n: number) => n.toLocaleString('en-US');
-  const memoryLine = memory.map(([s, m]) => `${Math.round(s)} s: ${m.rss.toFixed(0)} (${m.anon.toFixed(0)} + ${m.file.toFixed(0)})`).join(', ');
+  const memoryLine = memory.map(([s, m]) => `${Math.round(s)} s: ${m.rss.toFixed(0)} (${m.anon.toFixed(0)} [${m.heap.toFixed(0)} V8, ${m.engine.toFixed(0)} engine] + ${m.file.toFixed(0)})`).join(', ');
   const closedLine = closed === 0 ? '' : ` Closed early: ${[...reasons].map(([r, n]) => `${n} × "${r}"`).join(', ')}.`;
   const table = [
     '| minutes | subscribers | rate req/s | requests | expected | messages/s | received | missed | duplicated / out of order | wrong set | closed early | latency p50 ms | p99 ms | machine | commit |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     `| ${minutes} | ${subscribers} | ${rate} | ${f(id)} | ${f(exp)} | ${f(Math.round(exp / (minutes * 60)))} | ${f(got)} | ${f(missed)} | ${f(duplicated)} | ${mismatched} | ${closed} | ${latency.percentile(50)} | ${latency.percentile(99)} | ${machine()} | ${commit()} |`,
   ].join('\n');
-  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of an address, spread evenly over the ${principals.length} principals of the chain's first 32 MB ranked by activity. They are held while a generated chain (mean ${values['block-txs']} user txs per block, ${values['mempool-batch']} per mempool announcement; ${f(Math.round(txsFed / (minutes * 60)))} txs/s) is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received.${closedLine} Service memory over time, MB: RSS (anonymous + file-backed; the file-backed part is the memory-mapped serving store and journal, which grow with the chain): ${memoryLine} (${today()}).\n\n${table}`;
+  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of an address, spread evenly over the ${principals.length} principals of the chain's first 32 MB ranked by activity. They are held while a generated chain (mean ${values['block-txs']} user txs per block, ${values['mempool-batch']} per mempool announcement; ${f(Math.round(txsFed / (minutes * 60)))} txs/s) is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received; p50 / p99 ms by subscriber kind and channel: ${groupLine}; seconds of the feed whose slowest message took over 5 s: ${stallLine}.${closedLine} Service memory over time, MB: RSS (anonymous [of which the V8 heap in use, and what ClickHouse tracks] + file-backed; the file-backed part is the memory-mapped serving store and journal, which grow with the chain): ${memoryLine} (${today()}).\n\n${table}`;
   console.log(body);
   if (!values['no-write']) {
     const results = join(ROOT, 'bench', 'RESULTS.md');

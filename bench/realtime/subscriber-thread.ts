@@ -26,5 +26,5 @@ parentPort!.once('message', () => {
   // As they stood before the bench's own closing marks them closed.
   const tallies = structuredClone(pool.tallies);
   pool.close();
-  parentPort!.postMessage({ type: 'done', tallies, latency: pool.latency.entries() });
+  parentPort!.postMessage({ type: 'done', tallies, latency: pool.latency.entries(), worst: [...pool.worstByLogId], byGroup: [...pool.latencyByGroup].map(([g, l]) => [g, l.entries()]) });
 });

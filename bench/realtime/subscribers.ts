@@ -70,6 +70,10 @@ export function topicsOf(kind: Kind, principal: string): string[] {
 export class SubscriberPool {
   readonly tallies: Tally[] = [];
   readonly latency = new Latency();
+  /** The worst latency of the messages of each log id (in feed order: when a stall happened). */
+  readonly worstByLogId = new Map<number, number>();
+  /** The same, by subscriber kind and channel ("block/socket.io"): says which path is slow. */
+  readonly latencyByGroup = new Map<string, Latency>();
   private readonly closers: Array<() => void> = [];
 
   /** `postedAt`: when the observer POST of a log id was sent, on the clock `now` reads. */
@@ -83,7 +87,14 @@ export class SubscriberPool {
     const now = this.now();
     const [logId, index] = cursor.split(':').map(Number);
     const sent = this.postedAt(logId);
-    if (sent !== undefined) this.latency.add(now - sent);
+    if (sent !== undefined) {
+      this.latency.add(now - sent);
+      if (!(this.worstByLogId.get(logId)! >= now - sent)) this.worstByLogId.set(logId, now - sent);
+      const group = `${t.kind}/${t.channel}`;
+      let l = this.latencyByGroup.get(group);
+      if (!l) this.latencyByGroup.set(group, (l = new Latency()));
+      l.add(now - sent);
+    }
     t.received++;
     if (logId < t.last[0] || (logId === t.last[0] && index <= t.last[1])) t.notAfter++;
     t.sum = (t.sum + cursorHash(cursor)) % HASH_MOD;
