@@ -39,6 +39,8 @@ const { values } = parseArgs({
     'block-txs': { type: 'string', default: '2' },
     'mempool-batch': { type: 'string', default: '1' },
     'no-write': { type: 'boolean', default: false },
+    // Extra node arguments for the service (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+    'service-node-args': { type: 'string', default: '' },
   },
 });
 const minutes = Number(values.minutes);
@@ -73,7 +75,10 @@ function planOf(i: number): SubscriberPlan {
 }
 
 // The journal keeps the whole run, so the expected messages can be replayed from its start.
-const svc = await startBenchService({ env: { STACKS_API_WS_JOURNAL_ENTRIES: String(rowsWanted * 2 + 10_000) } });
+const svc = await startBenchService({
+  env: { STACKS_API_WS_JOURNAL_ENTRIES: String(rowsWanted * 2 + 10_000) },
+  nodeArgs: values['service-node-args'].split(' ').filter(Boolean),
+});
 const posted = new SharedArrayBuffer(8 * (rowsWanted + 10));
 const sentAt = new Float64Array(posted);
 const plan = Array.from({ length: subscribers }, (_, i) => planOf(i));
