@@ -14,8 +14,6 @@ import { ALL, topicOf } from './topics.ts';
 
 /** Journal messages read at a time (no read transaction is held across a render). */
 const READ_CHUNK = 512;
-/** Live messages being rendered at once, ahead of the one being sent. */
-const RENDER_AHEAD = 16;
 /** How long a message that found no answer mid-batch waits for the batch to end, and how many
  *  times it is rendered (the next batch may start during the render again). */
 const RERENDER_WAIT_MS = 30_000;
@@ -190,26 +188,12 @@ export class Hub {
     for (;;) {
       const chunk = this.read(this.position, { logId: this.serving.view.appliedLogId, index: Number.MAX_SAFE_INTEGER });
       if (chunk.length === 0 || this.closed) return;
-      // Renders run a few messages ahead of the sends: one that is not in the serving store waits
-      // on an engine query, and the messages behind it would wait too. Sent in order all the same.
-      const renders: Array<Promise<Outgoing | undefined> | null> = [];
-      const startRender = (i: number) => {
-        const render = this.hasSubscribers(topicOf(chunk[i].ref)) ? this.rendered(chunk[i]) : null;
-        // A failure surfaces where the render is awaited; one never awaited (the pass ended early) is not unhandled.
-        render?.catch(() => {});
-        renders[i] = render;
-      };
-      for (let i = 0; i < Math.min(RENDER_AHEAD, chunk.length); i++) startRender(i);
-      for (let i = 0; i < chunk.length; i++) {
-        const m = chunk[i];
-        if (i + RENDER_AHEAD < chunk.length) startRender(i + RENDER_AHEAD);
+      for (const m of chunk) {
         await this.turn.share();
         const topic = topicOf(m.ref);
-        // Not rendered for want of subscribers when it was started: someone may have come since.
-        const render = renders[i] ?? (this.hasSubscribers(topic) ? this.rendered(m) : null);
-        renders[i] = null;
-        const out = render ? await render : undefined;
-        if (render && !out) this.metrics.unrendered++;
+        const wanted = this.hasSubscribers(topic);
+        const out = wanted ? await this.rendered(m) : undefined;
+        if (wanted && !out) this.metrics.unrendered++;
         // After the render: whoever is subscribed now (a resume that started meanwhile holds it).
         if (out) {
           const ready: Client[] = [];
