@@ -13,6 +13,7 @@ const KINDS: Record<string, string> = {
   PrimaryIndexCacheBytes: 'primary_index_cache',
   UncompressedCacheBytes: 'uncompressed_cache',
 };
+const QUERY = `SELECT metric, toString(value) AS value FROM system.metrics WHERE metric IN (${Object.keys(KINDS).map((n) => `'${n}'`).join(', ')})`;
 
 export function watchEngineMemory(store: Store): void {
   gauge({
@@ -20,8 +21,7 @@ export function watchEngineMemory(store: Store): void {
     help: 'ClickHouse memory, by kind: tracked (all the engine counts), merges, mark_cache, primary_index_cache, uncompressed_cache.',
     labelNames: ['kind'],
     async collect() {
-      const names = Object.keys(KINDS).map((n) => `'${n}'`).join(', ');
-      const rows = await store.read<{ metric: string; value: string }>(`SELECT metric, toString(value) AS value FROM system.metrics WHERE metric IN (${names})`, {}).catch(() => []);
+      const rows = await store.read<{ metric: string; value: string }>(QUERY, {}).catch(() => []);
       for (const r of rows) this.set({ kind: KINDS[r.metric] }, Number(r.value));
     },
   });
