@@ -12,6 +12,7 @@ export interface Tuning {
   responseCacheMb: number;
   traceQueries: boolean;
   validateResponses: boolean;
+  chainStateHeights: number;
 }
 
 const set = (env: Env, name: string) => env[name] !== undefined && env[name] !== '';
@@ -47,11 +48,16 @@ export const readDecodeThreads = (env: Env): number => wholeNumber(env, 'STACKS_
 /** STACKS_API_RESPONSE_CACHE_MB (default 64; 0 turns the cache off). */
 export const readResponseCacheMb = (env: Env): number => wholeNumber(env, 'STACKS_API_RESPONSE_CACHE_MB', 0, 1024 * 1024, 64);
 
+/** STACKS_API_CHAIN_STATE_HEIGHTS: heights below the tip whose blocks the processor keeps in memory
+ *  (default 1024, far deeper than any reorg seen on mainnet; lower ones are read back when needed). */
+export const readChainStateHeights = (env: Env): number => wholeNumber(env, 'STACKS_API_CHAIN_STATE_HEIGHTS', 0, 1_000_000, 1024);
+
 export function loadTuning(env: Env = process.env): Tuning {
   return {
     decodeThreads: readDecodeThreads(env),
     responseCacheMb: readResponseCacheMb(env),
     traceQueries: readFlag(env, 'STACKS_API_TRACE_QUERIES'),
     validateResponses: readFlag(env, 'STACKS_API_VALIDATE_RESPONSES'),
+    chainStateHeights: readChainStateHeights(env),
   };
 }

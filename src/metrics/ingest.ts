@@ -23,6 +23,7 @@ export function watchIngest({ status, processor, pool }: IngestSources): () => v
   gauge({ name: 'stacks_ingest_processed_log_id', help: 'Newest event-log entry whose rows are stored (the processed position).', collect() { this.set(status.processedId()); } });
   gauge({ name: 'stacks_ingest_lag_entries', help: 'Event-log entries received but not yet processed.', collect() { this.set(status.receivedId() - status.processedId()); } });
   gauge({ name: 'stacks_ingest_processing_stopped', help: '1 while processing is stopped at an entry the store refused (see /extended), else 0.', collect() { this.set(status.error() ? 1 : 0); } });
+  gauge({ name: 'stacks_ingest_chain_state_blocks', help: 'Blocks the processor holds in memory (recent heights; older ones are read back when needed).', collect() { this.set(processor.state?.blocks.size ?? 0); } });
   gauge({ name: 'stacks_ingest_held_blocks', help: 'Blocks held for want of a parent.', collect() { this.set(status.heldBlocks().count); } });
   const totals: Array<[string, string, () => number]> = [
     ['stacks_ingest_entries_total', 'Event-log entries processed by this process.', () => processor.stats.entries],
@@ -31,6 +32,7 @@ export function watchIngest({ status, processor, pool }: IngestSources): () => v
     ['stacks_ingest_events_total', 'Transaction events processed by this process.', () => processor.stats.events],
     ['stacks_ingest_batches_total', 'Batches stored by this process.', () => processor.stats.batches],
     ['stacks_ingest_decode_seconds_total', 'Time processing waited for decoded entries.', () => processor.stats.decodeMs / 1000],
+    ['stacks_ingest_chain_state_loads_total', 'Times lower heights were read back into the chain state from the store.', () => processor.state?.loads ?? 0],
     ['stacks_ingest_apply_seconds_total', 'Time spent applying decoded entries to the chain state.', () => processor.stats.applyMs / 1000],
   ];
   for (const [name, help, read] of totals) {

@@ -13,12 +13,15 @@ import { addRunningTotals } from './running-totals.ts';
 import { addAnalyticsRows } from './analytics.ts';
 import { addHolderRows } from './holders.ts';
 import { connectHeldChildren, heldBlocks, mustHold } from './held-blocks.ts';
+import { ensureHeight } from './chain-load.ts';
 
 type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
 
 export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promise<void> {
   const { state, batch, logId } = ctx;
   const meta = decoded.block;
+  // A late block (or a fork far below the tip): its parent's height and its own back in memory.
+  await ensureHeight(ctx, meta.block_height - 1);
   // Duplicate delivery (node restart, re-announced boot block, repeated request): nothing changes.
   if (state.blocks.has(meta.index_block_hash)) return;
   const ev = meta.block_height === 1 ? await withBootBlock(ctx, decoded) : decoded;
@@ -89,11 +92,17 @@ async function withBootBlock(ctx: ApplyContext, ev: BlockEvent): Promise<BlockEv
   return out.event;
 }
 
+/** The block's parent, read back from the store if memory no longer holds its height. */
+async function parentOf(ctx: ApplyContext, b: BlockState): Promise<BlockState | undefined> {
+  await ensureHeight(ctx, b.block_height - 1);
+  return ctx.state.blocks.get(b.parent_index_block_hash);
+}
+
 /** Makes `tip` and its non-canonical ancestors canonical, orphaning what stood at their heights. */
 async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
   const { state, batch, logId } = ctx;
   const restore: BlockState[] = [];
-  for (let b: BlockState | undefined = tip; b && !b.canonical; b = state.blocks.get(b.parent_index_block_hash)) restore.push(b);
+  for (let b: BlockState | undefined = tip; b && !b.canonical; b = await parentOf(ctx, b)) restore.push(b);
   const orphaned: BlockState[] = [];
   for (const b of restore) {
     for (const hash of state.byHeight.get(b.block_height) ?? []) {

@@ -1,7 +1,7 @@
-// The processor's view of the chain: every block and microblock with its canonical status, the tip,
-// and the pending mempool. Rebuilt at start from the overlay tables *as of the committed checkpoint*,
-// so that redoing an interrupted batch sees exactly the state it saw the first time.
-import type { Store } from '../../storage/client.ts';
+// The processor's view of the chain: the blocks and microblocks of recent heights with their
+// canonical status, the tip, and the pending mempool. Older heights live only in the store and are
+// read back when a late block or a deep reorg reaches them (chain-load.ts); memory stays bounded
+// however long the chain grows.
 import type { AnalyticsChange, BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
 import type { ServedRows } from '../../workers/serving/served-rows.ts';
 import { PendingNonces, rememberMinedNonces } from './mempool-nonces.ts';
@@ -49,10 +49,14 @@ export interface MicroblockState {
   txs?: TxRef[];
 }
 
-const MINED_MEMORY = 512;
+export const MINED_MEMORY = 512;
 const DETAIL_HEIGHTS = 256;
 
 export class ChainState {
+  /** Blocks of heights >= low (and their microblocks) are all here; lower ones only in the store. */
+  low = 0;
+  /** How many times lower heights were read back from the store. */
+  loads = 0;
   readonly blocks = new Map<string, BlockState>();
   readonly byHeight = new Map<number, string[]>();
   readonly microblocks = new Map<string, MicroblockState>();
@@ -133,99 +137,25 @@ export class ChainState {
     return !!m && m.canonical && m.index_block_hash === block.index_block_hash;
   }
 
+  /** Forgets the blocks below height `cut`, and the microblocks streamed on them (all stored). */
+  forgetBelow(cut: number): void {
+    for (let h = this.low; h < cut; h++) {
+      for (const hash of this.byHeight.get(h) ?? []) {
+        const b = this.blocks.get(hash)!;
+        this.blocks.delete(hash);
+        for (const parent of [hash, b.parent_index_block_hash]) {
+          for (const m of this.microblocksByParent.get(parent) ?? []) this.microblocks.delete(m);
+          this.microblocksByParent.delete(parent);
+        }
+      }
+      this.byHeight.delete(h);
+    }
+    this.low = Math.max(this.low, cut);
+  }
+
   /** Canonical microblocks streamed on the tip that no block has confirmed yet. */
   liveMicroblocks(): string[] {
     if (!this.tip) return [];
     return this.microblocksOf(this.tip.index_block_hash).filter((m) => m.canonical && !m.index_block_hash).map((m) => m.microblock_hash);
   }
-}
-
-const q = async <T>(store: Store, query: string, params: Record<string, unknown> = {}): Promise<T[]> =>
-  (await store.client.query({ query, query_params: params, format: 'JSONEachRow' })).json<T>();
-
-export async function loadChainState(store: Store, committed: number): Promise<ChainState> {
-  const state = new ChainState();
-  const blocks = await q<Record<string, string>>(
-    store,
-    `SELECT c.index_block_hash AS index_block_hash, c.canonical AS canonical, c.log_id AS log_id, b.block_hash AS block_hash, b.block_height AS block_height,
-            b.parent_index_block_hash AS parent_index_block_hash, b.burn_block_time AS burn_block_time,
-            b.burn_block_height AS burn_block_height, b.burn_block_hash AS burn_block_hash,
-            b.parent_microblock_hash AS parent_microblock_hash, b.parent_microblock_sequence AS parent_microblock_sequence, b.block_time AS block_time
-     FROM (SELECT index_block_hash, argMax(canonical, version) AS canonical, min(version) AS log_id FROM block_canonical WHERE version <= {c:UInt64} GROUP BY index_block_hash) AS c
-     INNER JOIN (SELECT * FROM blocks LIMIT 1 BY index_block_hash) AS b ON b.index_block_hash = c.index_block_hash
-     ORDER BY block_height`,
-    { c: committed },
-  );
-  for (const r of blocks) {
-    state.addBlock({
-      index_block_hash: r.index_block_hash,
-      block_hash: r.block_hash,
-      block_height: Number(r.block_height),
-      parent_index_block_hash: r.parent_index_block_hash,
-      canonical: Number(r.canonical) === 1,
-      burn_block_time: Number(r.burn_block_time),
-      burn_block_height: Number(r.burn_block_height),
-      burn_block_hash: r.burn_block_hash,
-      parent_microblock_hash: r.parent_microblock_hash,
-      parent_microblock_sequence: Number(r.parent_microblock_sequence),
-      log_id: Number(r.log_id),
-      block_time: Number(r.block_time),
-    });
-  }
-  const mbs = await q<Record<string, string>>(
-    store,
-    `SELECT c.*, m.microblock_parent_hash AS microblock_parent_hash, m.tx_ids AS tx_ids
-     FROM (SELECT microblock_hash, argMax(tuple(canonical, index_block_hash, block_hash, block_height, burn_block_time, burn_block_height, burn_block_hash, parent_index_block_hash, microblock_sequence), version) AS s
-           FROM microblock_canonical WHERE version <= {c:UInt64} GROUP BY microblock_hash) AS c
-     INNER JOIN (SELECT * FROM microblocks LIMIT 1 BY microblock_hash) AS m ON m.microblock_hash = c.microblock_hash`,
-    { c: committed },
-  );
-  for (const r of mbs) {
-    const s = r.s as unknown as [number, string, string, number, number, number, string, string, number];
-    state.addMicroblock({
-      microblock_hash: r.microblock_hash,
-      canonical: Number(s[0]) === 1,
-      index_block_hash: s[1],
-      block_hash: s[2],
-      block_height: Number(s[3]),
-      burn_block_time: Number(s[4]),
-      burn_block_height: Number(s[5]),
-      burn_block_hash: s[6],
-      parent_index_block_hash: s[7],
-      microblock_sequence: Number(s[8]),
-      microblock_parent_hash: r.microblock_parent_hash,
-      tx_ids: r.tx_ids as unknown as string[],
-    });
-  }
-  const pending = await q<{ tx_id: string }>(
-    store,
-    `SELECT tx_id FROM mempool_status WHERE version <= {c:UInt64} GROUP BY tx_id HAVING argMax(status, version) = 'pending'`,
-    { c: committed },
-  );
-  for (const r of pending) state.mempoolPending.add(r.tx_id);
-  if (pending.length) {
-    const info = await q<{ tx_id: string; sender_address: string; sponsor_address: string; nonce: string; fee_rate: string; receipt_time: string }>(
-      store,
-      `SELECT tx_id, sender_address, sponsor_address, toString(nonce) AS nonce, toString(fee_rate) AS fee_rate, receipt_time FROM mempool_txs
-       WHERE tx_id IN {ids:Array(String)} AND log_id <= {c:UInt64} ORDER BY log_id DESC LIMIT 1 BY tx_id`,
-      { ids: pending.map((p) => p.tx_id), c: committed },
-    );
-    for (const m of info) {
-      state.pendingNonces.add(m.tx_id, { sender: m.sender_address, sponsor: m.sponsor_address, sponsored: m.sponsor_address !== '', nonce: Number(m.nonce), fee: BigInt(m.fee_rate), receipt: Number(m.receipt_time) });
-    }
-  }
-  const canonicalHashes = blocks.filter((b) => Number(b.canonical) === 1).slice(-MINED_MEMORY).map((b) => b.index_block_hash);
-  if (canonicalHashes.length) {
-    const mined = await q<{ index_block_hash: string; tx_id: string; sender_address: string; nonce: string; raw_tx: string }>(
-      store,
-      `SELECT index_block_hash, tx_id, sender_address, toString(nonce) AS nonce, if(raw_tx = '0x00', '0x00', '') AS raw_tx FROM txs
-       WHERE tx_id IN (SELECT arrayJoin(tx_ids) FROM blocks WHERE index_block_hash IN {h:Array(String)}) AND index_block_hash IN {h:Array(String)}
-       LIMIT 1 BY tx_id, index_block_hash, microblock_hash`,
-      { h: canonicalHashes },
-    );
-    const byHash = new Map<string, typeof mined>();
-    for (const m of mined) byHash.set(m.index_block_hash, [...(byHash.get(m.index_block_hash) ?? []), m]);
-    for (const h of canonicalHashes) state.rememberMined(byHash.get(h) ?? []);
-  }
-  return state;
 }

@@ -25,6 +25,9 @@ export function heldBlocks(state: ChainState): Set<string> {
 /** Whether `block` hangs off something held or missing (its parent as the state has it now). */
 export function mustHold(state: ChainState, block: Pick<BlockState, 'block_height' | 'parent_index_block_hash'>): boolean {
   if (block.block_height <= 1) return false;
+  // Below what memory holds, every block is stored and connected (held ones are never forgotten,
+  // nor the height below them: chain-load.ts).
+  if (block.block_height - 1 < state.low) return false;
   const parent = state.blocks.get(block.parent_index_block_hash);
   return !parent || parent.block_height !== block.block_height - 1 || heldBlocks(state).has(parent.index_block_hash);
 }

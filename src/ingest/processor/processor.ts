@@ -11,7 +11,8 @@ import { readRecords, type ReadPosition } from '../event-log/reader.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
 import { Batch, TargetInsertError } from './batch.ts';
 import type { EntryRef } from './row-owners.ts';
-import { loadChainState, type ChainState } from './chain-state.ts';
+import type { ChainState } from './chain-state.ts';
+import { forgetOldHeights, loadChainState } from './chain-load.ts';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { applyEntry } from './apply-entry.ts';
 import { compactPendingSet } from './apply-mempool.ts';
@@ -276,12 +277,16 @@ export class Processor {
         const mustFlush = forceFlushAt === undefined ? full || rec.id === boundary : rec.id === forceFlushAt;
         if (mustFlush) {
           await startFlush(batch);
+          forgetOldHeights(this.state);
           batch = new Batch(!!this.opts.serving);
           batchOpened = performance.now();
         }
         await fill();
       }
-      if (!batch.isEmpty && !this.stopped) await startFlush(batch);
+      if (!batch.isEmpty && !this.stopped) {
+        await startFlush(batch);
+        forgetOldHeights(this.state);
+      }
       await storing.insert;
     } catch (caught) {
       // An insert still running for earlier entries ends first; if it failed, that is the first failure.
