@@ -52,21 +52,23 @@ export function mempoolTxJson(s: Serving, doc: MempoolDoc, state: Pick<MempoolSt
 
 /**
  * The placement the reference serves for a tx: canonical, in a canonical block, newest first.
- * 'unanchored' when the answer would involve an unconfirmed microblock placement.
+ * 'unanchored' when the answer may be a streamed microblock placement (asked with unanchored, and
+ * no confirmed placement is canonical: a confirmed one wins, as in pickCanonical).
  */
 export function canonicalPlacement(s: Serving, txId: string, includeUnanchored = false): { pid: number; doc: TxDoc } | 'unanchored' | undefined {
   let best: { pid: number; height: number } | undefined;
+  let streamed = false;
   for (const { key, value } of s.store.txPlacements.getRange({ start: [txId], end: [txId, Number.MAX_SAFE_INTEGER] })) {
     const pid = (key as [string, number])[1];
     if (value.index_block_hash === '') {
-      if (includeUnanchored) return 'unanchored';
+      streamed = true;
       continue;
     }
     const f = s.view.placementFlags(value);
     if (!f.canonical || !f.microblock_canonical) continue;
     if (!best || value.block_height > best.height) best = { pid, height: value.block_height };
   }
-  if (!best) return undefined;
+  if (!best) return streamed && includeUnanchored ? 'unanchored' : undefined;
   const doc = txDocOf(s.store, best.pid);
   return doc ? { pid: best.pid, doc } : undefined;
 }
