@@ -90,9 +90,13 @@ export interface ServingStore {
 
 export const servingDir = (dataDir: string): string => join(dataDir, 'serving');
 
+const MAP_BYTES = 2 ** 40;
+
 export function openServingStore(dir: string, opts: { readOnly?: boolean } = {}): ServingStore {
   // Documents compress well (LZ4, off the main thread on writes); the OS page cache keeps the hot set.
-  const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, readOnly: opts.readOnly });
+  // One map of 1 TiB of address space (not memory): left to grow in chunks, the file was mapped
+  // many times over and each resident page counted once per map (RSS twice the file, measured).
+  const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly });
   const db = <V, K extends import('lmdb').Key>(name: string, extra: Record<string, unknown> = {}) => env.openDB<V, K>({ name, ...extra });
   return {
     env,
