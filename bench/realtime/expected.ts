@@ -1,6 +1,6 @@
 // The soak bench's references: which addresses are busy, what each topic set should have
 // received (replayed by cursor from the journal), and the service's RSS.
-import { openSync, readSync, closeSync, readFileSync } from 'node:fs';
+import { openSync, readSync, closeSync, readFileSync, statSync } from 'node:fs';
 import { StacksApiSocketClient } from '@stacks/blockchain-api-client';
 import { cursorHash, HASH_MOD } from './subscribers.ts';
 
@@ -65,6 +65,39 @@ export async function expectedByTopics(apiUrl: string, topicSets: string[]): Pro
   }
   console.log(`  replayed ${topics.length} topics: ${[...perTopic.values()].reduce((a, e) => a + e.count, 0)} messages`);
   return out;
+}
+
+/** Resident pages of the process's LMDB files (the serving store and the real-time journal), MB,
+ *  and those files' sizes on disk: the part of the file-backed memory that grows with the chain. */
+export function mappedStoreMb(pid: number): { resident: number; onDisk: number } {
+  let smaps = '';
+  try {
+    smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return { resident: NaN, onDisk: NaN };
+  }
+  let path = '';
+  let resident = 0;
+  const files = new Set<string>();
+  for (const line of smaps.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+(?:\s+(.*))?$/.exec(line);
+    if (head) {
+      path = (head[1] ?? '').trim();
+      if (path.endsWith('.mdb')) files.add(path);
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && path.endsWith('.mdb')) resident += Number(rss[1]);
+  }
+  let onDisk = 0;
+  for (const f of files) {
+    try {
+      onDisk += statSync(f).size;
+    } catch {
+      // removed
+    }
+  }
+  return { resident: resident / 1024, onDisk: onDisk / 2 ** 20 };
 }
 
 /** A process's resident memory, MB: all of it, anonymous (heaps) and file-backed (mapped files). */

@@ -20,7 +20,8 @@ import { ROOT, waitForProcessing } from '../../src/testing/service.ts';
 import { Worker } from 'node:worker_threads';
 import { Latency, type Kind, type Tally } from './subscribers.ts';
 import type { SubscriberPlan } from './subscriber-thread.ts';
-import { expectedByTopics, busyPrincipals, memoryMb } from './expected.ts';
+import { expectedByTopics, busyPrincipals, mappedStoreMb, memoryMb } from './expected.ts';
+import { underMemoryPressure } from './pressure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +40,9 @@ const { values } = parseArgs({
     'block-txs': { type: 'string', default: '2' },
     'mempool-batch': { type: 'string', default: '1' },
     'no-write': { type: 'boolean', default: false },
+    // At the end, another process takes all but 1.5 GiB of the available memory for a moment: shows
+    // how much of the service's resident memory the kernel can take back (mapped file pages).
+    pressure: { type: 'boolean', default: false },
     // Extra node arguments for the service (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
     'service-node-args': { type: 'string', default: '' },
   },
@@ -92,7 +96,8 @@ const fromThread = (type: string) => new Promise<Record<string, unknown>>((resol
   thread.on('message', onMessage);
   thread.once('error', reject);
 });
-const memory: Array<[number, { rss: number; anon: number; file: number; heap: number; engine: number }]> = [];
+type MemorySample = { rss: number; anon: number; file: number; heap: number; engine: number; store: { resident: number; onDisk: number } };
+const memory: Array<[number, MemorySample]> = [];
 /** From /metrics, MB: the V8 heap in use and the memory ClickHouse tracks, the two parts of the
  *  service's anonymous memory that can be named. */
 async function namedMb(): Promise<{ heap: number; engine: number }> {
@@ -112,7 +117,7 @@ try {
   const sample = async () => {
     const at = (performance.now() - start) / 1000;
     const named = await namedMb();
-    memory.push([at, { ...memoryMb(svc.child.pid!), ...named }]);
+    memory.push([at, { ...memoryMb(svc.child.pid!), ...named, store: mappedStoreMb(svc.child.pid!) }]);
   };
   const memoryTimer = setInterval(() => void sample(), Math.max(5000, (minutes * 60_000) / 30));
   await sample();
@@ -180,14 +185,26 @@ try {
     }
   }
   const f = (n: number) => n.toLocaleString('en-US');
-  const memoryLine = memory.map(([s, m]) => `${Math.round(s)} s: ${m.rss.toFixed(0)} (${m.anon.toFixed(0)} [${m.heap.toFixed(0)} V8, ${m.engine.toFixed(0)} engine] + ${m.file.toFixed(0)})`).join(', ');
+  const memoryLine = memory.map(([s, m]) => `${Math.round(s)} s: ${m.rss.toFixed(0)} (${m.anon.toFixed(0)} [${m.heap.toFixed(0)} V8, ${m.engine.toFixed(0)} engine] + ${m.file.toFixed(0)} [${m.store.resident.toFixed(0)} store pages])`).join(', ');
+  const warm = memory.filter(([s]) => s >= Math.min(300, (minutes * 60) / 3));
+  const span = (pick: (m: MemorySample) => number) => {
+    const v = warm.map(([, m]) => pick(m));
+    return `${v[0].toFixed(0)} → ${v[v.length - 1].toFixed(0)} MB (${Math.min(...v).toFixed(0)}–${Math.max(...v).toFixed(0)})`;
+  };
+  const last = memory[memory.length - 1][1];
+  const warmLine = warm.length < 2 ? '' : ` From ${Math.round(warm[0][0])} s to the end: anonymous ${span((m) => m.anon)}; RSS without the mapped store pages ${span((m) => m.rss - m.store.resident)}; mapped store pages ${span((m) => m.store.resident)}, the store files ${last.store.onDisk.toFixed(0)} MB on disk at the end.`;
+  let pressureLine = '';
+  if (values.pressure) {
+    const p = await underMemoryPressure(() => ({ ...memoryMb(svc.child.pid!), store: mappedStoreMb(svc.child.pid!).resident }));
+    pressureLine = ` With another process holding ${p.takenGb.toFixed(1)} GB for a moment (all but 1.5 GiB of what was available), the service's RSS went ${p.before.rss.toFixed(0)} → ${p.during.rss.toFixed(0)} MB: file-backed ${p.before.file.toFixed(0)} → ${p.during.file.toFixed(0)} (mapped store pages ${p.before.store.toFixed(0)} → ${p.during.store.toFixed(0)}), anonymous ${p.before.anon.toFixed(0)} → ${p.during.anon.toFixed(0)}.`;
+  }
   const closedLine = closed === 0 ? '' : ` Closed early: ${[...reasons].map(([r, n]) => `${n} × "${r}"`).join(', ')}.`;
   const table = [
     '| minutes | subscribers | rate req/s | requests | expected | messages/s | received | missed | duplicated / out of order | wrong set | closed early | latency p50 ms | p99 ms | machine | commit |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     `| ${minutes} | ${subscribers} | ${rate} | ${f(id)} | ${f(exp)} | ${f(Math.round(exp / (minutes * 60)))} | ${f(got)} | ${f(missed)} | ${f(duplicated)} | ${mismatched} | ${closed} | ${latency.percentile(50)} | ${latency.percentile(99)} | ${machine()} | ${commit()} |`,
   ].join('\n');
-  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of an address, spread evenly over the ${principals.length} principals of the chain's first 32 MB ranked by activity. They are held while a generated chain (mean ${values['block-txs']} user txs per block, ${values['mempool-batch']} per mempool announcement; ${f(Math.round(txsFed / (minutes * 60)))} txs/s) is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received; p50 / p99 ms by subscriber kind and channel: ${groupLine}; seconds of the feed whose slowest message took over 5 s: ${stallLine}.${closedLine} Service memory over time, MB: RSS (anonymous [of which the V8 heap in use, and what ClickHouse tracks] + file-backed; the file-backed part is the memory-mapped serving store and journal, which grow with the chain): ${memoryLine} (${today()}).\n\n${table}`;
+  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of an address, spread evenly over the ${principals.length} principals of the chain's first 32 MB ranked by activity. They are held while a generated chain (mean ${values['block-txs']} user txs per block, ${values['mempool-batch']} per mempool announcement; ${f(Math.round(txsFed / (minutes * 60)))} txs/s) is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received; p50 / p99 ms by subscriber kind and channel: ${groupLine}; seconds of the feed whose slowest message took over 5 s: ${stallLine}.${closedLine} Service memory over time, MB: RSS (anonymous [of which the V8 heap in use, and what ClickHouse tracks] + file-backed; the file-backed part is the memory-mapped serving store and journal, which grow with the chain): ${memoryLine}.${warmLine}${pressureLine} (${today()}).\n\n${table}`;
   console.log(body);
   if (!values['no-write']) {
     const results = join(ROOT, 'bench', 'RESULTS.md');
