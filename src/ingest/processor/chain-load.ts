@@ -156,7 +156,7 @@ export async function ensureHeight(ctx: ApplyContext, height: number): Promise<v
  *  height below it), so that the held set stays what memory shows. */
 export function forgetOldHeights(state: ChainState, keep = chainStateHeights()): void {
   if (!state.tip) return;
-  let cut = state.tip.block_height - Math.max(keep, 0);
+  let cut = state.tip.block_height - keep;
   for (const hash of heldBlocks(state)) cut = Math.min(cut, (state.blocks.get(hash)?.block_height ?? cut + 1) - 1);
   if (cut > state.low) state.forgetBelow(cut);
 }

@@ -217,6 +217,8 @@ export class Processor {
       await storing.insert;
       storing.insert = this.flush(b);
       storing.insert.catch(() => {}); // observed when awaited
+      // What this batch changed is now handed to the store: heights far below the tip can go.
+      forgetOldHeights(this.state);
     };
     const earlierBatchesStored = async () => {
       await storing.insert;
@@ -277,16 +279,12 @@ export class Processor {
         const mustFlush = forceFlushAt === undefined ? full || rec.id === boundary : rec.id === forceFlushAt;
         if (mustFlush) {
           await startFlush(batch);
-          forgetOldHeights(this.state);
           batch = new Batch(!!this.opts.serving);
           batchOpened = performance.now();
         }
         await fill();
       }
-      if (!batch.isEmpty && !this.stopped) {
-        await startFlush(batch);
-        forgetOldHeights(this.state);
-      }
+      if (!batch.isEmpty && !this.stopped) await startFlush(batch);
       await storing.insert;
     } catch (caught) {
       // An insert still running for earlier entries ends first; if it failed, that is the first failure.
