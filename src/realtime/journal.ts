@@ -17,10 +17,13 @@ export function journalRetain(env: Record<string, string | undefined> = process.
 
 const retain = journalRetain();
 
-/** Issues the journal writes of a batch (called in the same event turn as its other writes). */
-export function writeJournal(s: ServingStore, changes: ServingChanges, logTo: number): void {
-  for (const [logId, list] of messagesOf(changes, s)) void s.journal.put(logId, list);
-  const from = logTo - retain;
+/** Issues the journal writes of a batch (called in the same event turn as its other writes).
+ *  `logHead`: the log's last entry now. Entries that will be pruned by the time it is processed
+ *  are not written (an import's first entries), and the journal starts there at once. */
+export function writeJournal(s: ServingStore, changes: ServingChanges, logTo: number, logHead = logTo): void {
+  const from = Math.max(logTo, logHead) - retain;
+  // Messages of an entry depend on earlier entries of the batch: all or none are worked out.
+  if (logTo >= from) for (const [logId, list] of messagesOf(changes, s)) if (logId >= from) void s.journal.put(logId, list);
   if (from > journalFrom(s)) {
     for (const key of s.journal.getKeys({ end: from })) void s.journal.remove(key);
     void s.meta.put('journalFrom', from);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openServingStore, LIST } from './store.ts';
 import { pack } from './codec.ts';
-import { minedNonceOf } from './mined-nonce.ts';
+import { minedNonce, minedNonceOf } from './mined-nonce.ts';
 import type { PrincipalTxFact } from './docs.ts';
 
 const SENDER = 'SP000000000000000000002Q6VF78';
@@ -48,6 +48,39 @@ test('minedNonceOf finds every mined nonce of an account by its own-tx list, and
     for (let n = 0; n < 2005; n++) assert.equal(minedNonceOf(store, SENDER, n), txOf.get(n), `nonce ${n}`);
     assert.equal(minedNonceOf(store, SPONSOR_ONLY, 3), undefined);
     assert.equal(minedNonceOf(store, 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', 0), undefined);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('minedNonce answers from the remembered blocks, and searches the store only when they cannot tell', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mined-nonce-'));
+  const store = openServingStore(dir);
+  try {
+    const f = fact(0, { nonce: 4 });
+    await store.env.transaction(() => {
+      void store.lists.put([LIST.OWN, SENDER, 0], 7);
+      void store.principalTxs.put([SENDER, 7], pack(f));
+    });
+    const recent = new Map([[`${SENDER}|5`, '0xfive']]);
+    const lookups: string[] = [];
+    const remembered = (a: string, n: number) => {
+      lookups.push(`${a}|${n}`);
+      return recent.get(`${a}|${n}`);
+    };
+    assert.equal(minedNonce(remembered, store, SENDER, 5), '0xfive', 'remembered');
+    assert.equal(minedNonce(remembered, store, SENDER, 6), undefined, 'after a remembered nonce: not used');
+    assert.equal(minedNonce(remembered, store, SENDER, 4), f.tx_id, 'older than the remembered blocks: from the store');
+    assert.equal(minedNonce(remembered, undefined, SENDER, 4), undefined, 'no store: the remembered blocks only');
+    // Had the store been searched for nonce 6, it would have found this (an impossible chain, to show the path taken).
+    await store.env.transaction(() => {
+      void store.lists.put([LIST.OWN, SENDER, 1], 8);
+      void store.principalTxs.put([SENDER, 8], pack(fact(1, { nonce: 6 })));
+    });
+    assert.equal(minedNonce(remembered, store, SENDER, 6), undefined);
+    assert.equal(minedNonce(() => undefined, store, SENDER, 6), fact(1, {}).tx_id);
+    assert.ok(lookups.includes(`${SENDER}|5`));
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -36,3 +36,17 @@ export function minedNonceOf(store: ServingStore, sender: string, nonce: number)
   }
   return undefined;
 }
+
+/**
+ * The tx that used `nonce` of `sender` canonically: from `recent` (the tx id, of the canonical
+ * blocks the processor remembers), else from the store. When a remembered block used the
+ * nonce before it, the store is not searched: along the chain this nonce can only be used after
+ * that block, so such a use would be remembered too. That is the common case of an account sending
+ * again, and spares a search per announced tx.
+ */
+export function minedNonce(recent: (sender: string, nonce: number) => string | undefined, store: ServingStore | undefined, sender: string, nonce: number): string | undefined {
+  const mined = recent(sender, nonce);
+  if (mined !== undefined) return mined;
+  if (nonce > 0 && recent(sender, nonce - 1) !== undefined) return undefined;
+  return store ? minedNonceOf(store, sender, nonce) : undefined;
+}

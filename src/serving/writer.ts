@@ -3,10 +3,10 @@
 // they cover): after a crash the store holds a batch wholly or not at all, and a redone batch whose
 // entries the marker already covers is skipped, so the signed deltas are applied exactly once.
 import type { ServingStore, BalanceTotals } from './store.ts';
-import type { MempoolState } from './docs.ts';
+import type { MempoolState, PendingEntry } from './docs.ts';
 import { appliedMarker, rawTxBytes } from './store.ts';
 import type { ServingChanges, ServingOp, BlockContribution } from './changes.ts';
-import { ListOverlay, GLOBAL_LIST } from './list-overlay.ts';
+import { ListOverlay, ListLengths, GLOBAL_LIST } from './list-overlay.ts';
 import { LIST } from './store.ts';
 import { writeJournal } from '../realtime/journal.ts';
 import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../workers/address-index.ts';
@@ -70,8 +70,57 @@ class TotalsOverlay {
   }
 }
 
+/** Tx id -> index of the op that mined it, of txs canonical in a block when the batch ends. */
+function minedInBatch(changes: ServingChanges): Map<string, number> {
+  const mined = new Map<string, number>();
+  changes.ops.forEach((op, i) => {
+    if (op.op !== 'canonical') return;
+    for (const t of op.contribution.txs) {
+      if (op.canonical) mined.set(t.tx_id, i);
+      else mined.delete(t.tx_id);
+    }
+  });
+  return mined;
+}
+
+/** A batch's mempool states, written once per tx at the end: a tx announced and mined in one
+ *  batch gets its final state only, and no pending entry put and removed again. */
+class MempoolOverlay {
+  private readonly txs = new Map<string, { state: MempoolState; stored: boolean; pending: 'keep' | 'remove' | PendingEntry }>();
+
+  constructor(private readonly store: ServingStore) {}
+
+  change(op: Extract<ServingOp, { op: 'mempool' }>): void {
+    let t = this.txs.get(op.tx_id);
+    if (!t) {
+      const stored = this.store.mempoolStates.get(op.tx_id);
+      t = { state: stored ?? { status: op.status, reason: '', replaced_by: '', receipt_time: 0, first_log_id: op.logId }, stored: stored !== undefined, pending: 'keep' };
+      this.txs.set(op.tx_id, t);
+    }
+    const prev = t.state;
+    t.state = { status: op.status, reason: op.reason, replaced_by: op.replaced_by, receipt_time: op.receipt_time ?? prev.receipt_time, first_log_id: prev.first_log_id };
+    if (op.status !== 'pending') t.pending = 'remove';
+    else if (op.entry) t.pending = { ...op.entry, receipt_time: t.state.receipt_time, log_id: t.state.first_log_id };
+  }
+
+  flush(): void {
+    const s = this.store;
+    for (const [txId, t] of this.txs) {
+      void s.mempoolStates.put(txId, t.state);
+      // A pending entry is only ever put with a state: a tx first seen in this batch has none stored.
+      if (t.pending === 'remove') {
+        if (t.stored) void s.pending.remove(txId);
+      } else if (t.pending !== 'keep') void s.pending.put(txId, t.pending);
+    }
+  }
+}
+
 export class ServingWriter {
-  constructor(readonly store: ServingStore) {}
+  private readonly listLengths: ListLengths;
+
+  constructor(readonly store: ServingStore) {
+    this.listLengths = new ListLengths(store);
+  }
 
   get appliedLogId(): number {
     return appliedMarker(this.store).logId;
@@ -81,16 +130,18 @@ export class ServingWriter {
     return { ...EMPTY_VIEW, ...((this.store.meta.get('view') as ViewMeta | undefined) ?? {}) };
   }
 
-  /** Issues every write of the batch and resolves once they are durable. */
-  write(changes: ServingChanges, logTo: number): Promise<ViewMeta> {
+  /** Issues every write of the batch and resolves once they are durable. `logHead`: the last
+   *  entry in the event log now (the journal keeps only what will still be kept once it is reached). */
+  write(changes: ServingChanges, logTo: number, logHead = logTo): Promise<ViewMeta> {
     const s = this.store;
-    const mempool = new Map<string, MempoolState>();
-    const lists = new ListOverlay(s);
+    const mempool = new MempoolOverlay(s);
+    const minedHere = minedInBatch(changes);
+    const lists = new ListOverlay(s, this.listLengths);
     const totals = new TotalsOverlay(s);
     const view = this.view();
     const abis = new Map<string, { h: number; abi: string }>();
     const dirty = new Set<string>();
-    for (const op of changes.ops) {
+    changes.ops.forEach((op, i) => {
       switch (op.op) {
         case 'docs':
           this.writeDocs(op, abis);
@@ -103,16 +154,20 @@ export class ServingWriter {
           void s.microblocksByParent.put([op.ref.parent_index_block_hash, op.microblock_hash], null);
           break;
         case 'mempool-doc':
+          // A tx mined canonically later in this batch is answered from its placement, and its
+          // placement's document carries its raw bytes: its mempool document would only be removed.
+          if ((minedHere.get(op.tx_id) ?? -1) > i) break;
           void s.mempoolDocs.put(op.tx_id, op.doc as Buffer);
           void s.rawTxs.put(op.tx_id, rawTxBytes(op.raw_tx));
           break;
         case 'mempool':
-          this.writeMempool(op, mempool);
+          mempool.change(op);
           break;
       }
-    }
+    });
     lists.flush();
     totals.flush();
+    mempool.flush();
     for (const p of dirty) void s.meta.put(`dirty:${p}`, true);
     if (changes.snapshot) {
       view.tip = changes.snapshot.tip;
@@ -120,7 +175,7 @@ export class ServingWriter {
       if (changes.snapshot.reorged) view.reorgGeneration++;
     }
     void s.meta.put('view', view);
-    writeJournal(s, changes, logTo);
+    writeJournal(s, changes, logTo, logHead);
     const done = s.meta.put('applied', { logId: logTo });
     return done.then(() => view);
   }
@@ -190,20 +245,4 @@ export class ServingWriter {
     for (const [p, asset, sent, received] of c.nft) totals.addNft(p, asset, sent, received, sign);
   }
 
-  /** `states`: this batch's states so far (its puts are not readable before the commit). */
-  private writeMempool(op: Extract<ServingOp, { op: 'mempool' }>, states: Map<string, MempoolState>): void {
-    const s = this.store;
-    const prev = states.get(op.tx_id) ?? s.mempoolStates.get(op.tx_id);
-    const state: MempoolState = {
-      status: op.status,
-      reason: op.reason,
-      replaced_by: op.replaced_by,
-      receipt_time: op.receipt_time ?? prev?.receipt_time ?? 0,
-      first_log_id: prev?.first_log_id ?? op.logId,
-    };
-    states.set(op.tx_id, state);
-    void s.mempoolStates.put(op.tx_id, state);
-    if (op.status !== 'pending') void s.pending.remove(op.tx_id);
-    else if (op.entry) void s.pending.put(op.tx_id, { ...op.entry, receipt_time: state.receipt_time, log_id: state.first_log_id });
-  }
 }

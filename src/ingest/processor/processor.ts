@@ -22,7 +22,7 @@ import type { ServingView } from '../../serving/view.ts';
 import { progress } from '../cli/progress.ts';
 import { failpoint, storeDelay } from './failpoints.ts';
 import { minedNonceKey } from './mempool-nonces.ts';
-import { minedNonceOf } from '../../serving/mined-nonce.ts';
+import { minedNonce } from '../../serving/mined-nonce.ts';
 
 /**
  * Insert order: facts, then running totals, then the overlays, block_canonical last. Recovery relies
@@ -235,10 +235,7 @@ export class Processor {
       pool: this.opts.pool,
       logDir: this.opts.logDir,
       earlierBatchesStored,
-      minedNonce: (sender, nonce) => {
-        const store = this.opts.serving?.writer.store;
-        return this.state.minedNonces.get(minedNonceKey(sender, nonce)) ?? (store ? minedNonceOf(store, sender, nonce) : undefined);
-      },
+      minedNonce: (sender, nonce) => minedNonce((a, n) => this.state.minedNonces.get(minedNonceKey(a, n)), this.opts.serving?.writer.store, sender, nonce),
     });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
     const known = this.readThrough?.id === after ? this.readThrough.next : undefined;
@@ -321,7 +318,7 @@ export class Processor {
     await storeDelay();
     const serving = this.opts.serving;
     try {
-      if (serving && batch.to > serving.view.appliedLogId) serving.view.committed(batch.serving, await serving.writer.write(batch.serving, batch.to), batch.to);
+      if (serving && batch.to > serving.view.appliedLogId) serving.view.committed(batch.serving, await serving.writer.write(batch.serving, batch.to, this.opts.durableId?.() ?? batch.to), batch.to);
     } catch (e) {
       throw new BatchInsertError(batch.from, batch.to, new Error(`serving store: ${(e as Error).message}`));
     }
