@@ -177,8 +177,12 @@ export const analyticsRoutes: RouteDef<ApiContext>[] = [
       const pox = { first: p.firstBurnHeight, length: p.cycleLength };
       const r = await resolveRange('cycle', q, () => memoBounds(ctx.dataVersion?.(), `pox\0${pox.first}\0${pox.length}`, () => Q.poxCycleRange(ctx.store, pox)));
       if (!r) return { results: [] };
-      const superseded = await memoPerVersion(ctx.dataVersion?.(), 'superseded burn blocks', () => Q.supersededBurnBlocks(ctx.store));
-      return { results: await Q.poxCycles(ctx.store, r.from, r.to, pox, superseded) };
+      const version = ctx.dataVersion?.();
+      const [superseded, notCanonical] = await Promise.all([
+        memoPerVersion(version, 'superseded burn blocks', () => Q.supersededBurnBlocks(ctx.store)),
+        memoPerVersion(version, 'non-canonical PoX blocks', () => Q.nonCanonicalPoxBlocks(ctx.store)),
+      ]);
+      return { results: await Q.poxCycles(ctx.store, r.from, r.to, pox, superseded, notCanonical) };
     },
   }),
 ];

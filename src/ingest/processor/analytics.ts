@@ -56,4 +56,26 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
     }
   }
   ctx.batch.addRows('analytics_by_bucket', rows);
+  const stx = principalStx(all, sign);
+  ctx.batch.addRows(
+    'analytics_by_key',
+    UNITS_BY_KEY.flatMap((unit) => stx.map((r) => ({ unit, kind: 'pstx', a: r.principal, bucket: bucketOf(unit, time, b.burn_block_height, network), b: r.dir, c: '', n: r.n, amount: r.amount.toString() }))),
+  );
+}
+
+const UNITS_BY_KEY = unitsOf('pstx');
+
+/** The block's STX transfers per principal and direction, all counterparties summed ('pstx' in
+ *  sql/0053): from its flow changes, so a block undone from its fact rows gives the same. */
+function principalStx(changes: readonly AnalyticsChange[], sign: 1 | -1): Array<{ principal: string; dir: 'in' | 'out'; n: number; amount: bigint }> {
+  const out = new Map<string, { principal: string; dir: 'in' | 'out'; n: number; amount: bigint }>();
+  for (const c of changes) {
+    if ((c.kind !== 'flow_in' && c.kind !== 'flow_out') || c.b !== 'stx') continue;
+    const dir = c.kind === 'flow_in' ? 'in' : 'out';
+    const key = `${dir}|${c.a}`;
+    const r = out.get(key) ?? out.set(key, { principal: c.a, dir, n: 0, amount: 0n }).get(key)!;
+    r.n += sign * c.n;
+    r.amount += BigInt(sign) * BigInt(c.amount);
+  }
+  return [...out.values()];
 }
