@@ -17,6 +17,7 @@ const SUMMED: Record<string, string> = {
   // Which batch last wrote a pair depends on where batches were cut (an import resumed after a
   // crash cuts them elsewhere): only the count is content. A pair back at zero counts as absent.
   contract_callers: `SELECT contract_id, sender, argMax(calls, log_to) AS n FROM contract_callers GROUP BY contract_id, sender HAVING n != 0`,
+  ft_holder_pairs: `SELECT asset, principal, argMax(balance, log_to) AS n FROM ft_holder_pairs GROUP BY asset, principal HAVING n != 0`,
 };
 
 export async function digestStore(store: Store): Promise<Record<string, { rows: number; hash: string }>> {

@@ -51,6 +51,7 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
     const n = sign * c.n;
     if (c.kind === 'caller') ctx.batch.callers.add(c.a, c.b, n);
     const amount = sign === 1 ? c.amount : (-BigInt(c.amount)).toString();
+    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, BigInt(amount), UNITS_BY_KEY.map((unit) => [unit, bucketOf(unit, time, b.burn_block_height, network)] as const));
     for (const unit of unitsOf(c.kind)) {
       rows.push({ unit, kind: c.kind, bucket: bucketOf(unit, time, b.burn_block_height, network), a: c.a, b: c.b, c: c.c, n, amount });
     }
@@ -63,6 +64,7 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
   );
 }
 
+/** The units of the kinds kept in analytics_by_key only (pstx, holders): day and cycle. */
 const UNITS_BY_KEY = unitsOf('pstx');
 
 /** The block's STX transfers per principal and direction, all counterparties summed ('pstx' in

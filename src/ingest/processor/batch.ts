@@ -7,6 +7,7 @@ import { PendingSetChanges } from './pending-set.ts';
 import { ServingChanges } from '../../serving/changes.ts';
 import { RowOwners, failedRowOf, type EntryRef } from './row-owners.ts';
 import { CallerTransitions } from './unique-callers.ts';
+import { HolderTransitions } from './holder-transitions.ts';
 
 /** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
  *  said which row that was. */
@@ -28,6 +29,7 @@ export class Batch {
   readonly pendingSet = new PendingSetChanges();
   /** The batch's changes of (contract, caller) pairs, turned into distinct-caller counts when stored. */
   readonly callers = new CallerTransitions();
+  readonly holders = new HolderTransitions();
   /** What the batch changes in the serving store (nothing is gathered when there is none). */
   readonly serving: ServingChanges;
   private readonly owners = new RowOwners();
@@ -81,6 +83,9 @@ export class Batch {
     const callers = await this.callers.take(store, this.to);
     this.addRows('analytics_by_bucket', callers.distinct);
     this.addRows('contract_callers', callers.pairs);
+    const holders = await this.holders.take(store, this.to);
+    this.addRows('analytics_by_key', holders.counts);
+    this.addRows('ft_holder_pairs', holders.pairs);
     const isLast = (target: InsertTarget) => last.includes(targetTable(target));
     const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.

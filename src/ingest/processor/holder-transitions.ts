@@ -1,0 +1,89 @@
+// Each fungible token's holder count per day and cycle (kind 'holders' in analytics_by_key,
+// sql/0054), kept as signed ±1 rows in the bucket of the block where a principal's canonical balance
+// turns positive or back to zero, and where a reorg undoes that. Counting holders from the per-bucket
+// balance changes instead costs a window over every (holder, bucket) row of the token per answer,
+// which grows with its history, not with the buckets asked.
+//
+// The pairs' balances live in ft_holder_pairs, read by key once per batch when the batch is stored
+// (inserts run one batch at a time in order, so the stored balances are the earlier batches'). A
+// batch redone after a crash may find its own rows there (marked with its last entry) and takes its
+// net change back out, so it writes the same rows as the first attempt. Changes are replayed in the
+// order the batch applied them: an orphaned block's are undone after the blocks above it.
+import type { Store } from '../../storage/client.ts';
+import type { Unit } from './analytics-buckets.ts';
+
+/** Pairs per lookup query (its parameters travel in the URL with a ClickHouse server). */
+const LOOKUP_CHUNK = 2000;
+
+type Row = Record<string, unknown>;
+
+interface Change {
+  asset: string;
+  principal: string;
+  change: bigint;
+  /** The block's bucket in each unit the counts are kept in. */
+  buckets: ReadonlyArray<readonly [Unit, number]>;
+}
+
+const pairKey = (asset: string, principal: string) => `${asset}\n${principal}`;
+
+export class HolderTransitions {
+  private changes: Change[] = [];
+
+  add(asset: string, principal: string, change: bigint, buckets: ReadonlyArray<readonly [Unit, number]>): void {
+    if (change !== 0n) this.changes.push({ asset, principal, change, buckets });
+  }
+
+  /** The batch's rows: ±1 per token and bucket (analytics_by_key) and the changed pairs' new
+   *  balances (ft_holder_pairs), from the balances stored before it. `logTo`: the batch's last
+   *  entry. Taken once. */
+  async take(store: Store, logTo: number): Promise<{ counts: Row[]; pairs: Row[] }> {
+    const changes = this.changes;
+    this.changes = [];
+    const net = new Map<string, { asset: string; principal: string; d: bigint }>();
+    for (const c of changes) {
+      const k = pairKey(c.asset, c.principal);
+      const e = net.get(k) ?? net.set(k, { asset: c.asset, principal: c.principal, d: 0n }).get(k)!;
+      e.d += c.change;
+    }
+    const stored = await storedBalances(store, [...net.values()]);
+    const balance = new Map<string, bigint>();
+    for (const [k, e] of net) {
+      const s = stored.get(k);
+      // This batch's own row, left by an attempt that crashed before the batch was committed.
+      balance.set(k, s === undefined ? 0n : s.at === logTo ? s.balance - e.d : s.balance);
+    }
+    const counts = new Map<string, Row>();
+    for (const c of changes) {
+      const k = pairKey(c.asset, c.principal);
+      const was = balance.get(k)!;
+      const now = was + c.change;
+      balance.set(k, now);
+      const t = Number(now > 0n) - Number(was > 0n);
+      if (t === 0) continue;
+      for (const [unit, bucket] of c.buckets) {
+        const key = `${unit}\n${c.asset}\n${bucket}`;
+        const row = counts.get(key) ?? counts.set(key, { unit, kind: 'holders', a: c.asset, bucket, b: '', c: '', n: 0, amount: '0' }).get(key)!;
+        row.n = (row.n as number) + t;
+      }
+    }
+    const pairs = [...net].filter(([, e]) => e.d !== 0n).map(([k, e]) => ({ asset: e.asset, principal: e.principal, balance: balance.get(k)!.toString(), log_to: logTo }));
+    return { counts: [...counts.values()].filter((r) => r.n !== 0), pairs };
+  }
+}
+
+/** The stored balance of each pair and the batch that wrote it (a pair without a row has none). */
+async function storedBalances(store: Store, pairs: ReadonlyArray<{ asset: string; principal: string }>): Promise<Map<string, { balance: bigint; at: number }>> {
+  const out = new Map<string, { balance: bigint; at: number }>();
+  for (let i = 0; i < pairs.length; i += LOOKUP_CHUNK) {
+    const chunk = pairs.slice(i, i + LOOKUP_CHUNK);
+    const rs = await store.client.query({
+      query: `SELECT asset AS a, principal AS p, toString(argMax(balance, log_to)) AS b, toString(max(log_to)) AS at FROM ft_holder_pairs
+              WHERE (asset, principal) IN arrayZip({a:Array(String)}, {p:Array(String)}) GROUP BY asset, principal`,
+      query_params: { a: chunk.map((x) => x.asset), p: chunk.map((x) => x.principal) },
+      format: 'JSONEachRow',
+    });
+    for (const r of await rs.json<{ a: string; p: string; b: string; at: string }>()) out.set(pairKey(r.a, r.p), { balance: BigInt(r.b), at: Number(r.at) });
+  }
+  return out;
+}
