@@ -11,9 +11,7 @@
 // order the batch applied them: an orphaned block's are undone after the blocks above it.
 import type { Store } from '../../storage/client.ts';
 import type { Unit } from './analytics-buckets.ts';
-
-/** Pairs per lookup query (its parameters travel in the URL with a ClickHouse server). */
-const LOOKUP_CHUNK = 2000;
+import { readByPairs } from './pair-lookup.ts';
 
 type Row = Record<string, unknown>;
 
@@ -74,16 +72,11 @@ export class HolderTransitions {
 
 /** The stored balance of each pair and the batch that wrote it (a pair without a row has none). */
 async function storedBalances(store: Store, pairs: ReadonlyArray<{ asset: string; principal: string }>): Promise<Map<string, { balance: bigint; at: number }>> {
-  const out = new Map<string, { balance: bigint; at: number }>();
-  for (let i = 0; i < pairs.length; i += LOOKUP_CHUNK) {
-    const chunk = pairs.slice(i, i + LOOKUP_CHUNK);
-    const rs = await store.client.query({
-      query: `SELECT asset AS a, principal AS p, toString(argMax(balance, log_to)) AS b, toString(max(log_to)) AS at FROM ft_holder_pairs
-              WHERE (asset, principal) IN arrayZip({a:Array(String)}, {p:Array(String)}) GROUP BY asset, principal`,
-      query_params: { a: chunk.map((x) => x.asset), p: chunk.map((x) => x.principal) },
-      format: 'JSONEachRow',
-    });
-    for (const r of await rs.json<{ a: string; p: string; b: string; at: string }>()) out.set(pairKey(r.a, r.p), { balance: BigInt(r.b), at: Number(r.at) });
-  }
-  return out;
+  const found = await readByPairs<{ a: string; p: string; b: string; at: string }>(
+    store,
+    `SELECT asset AS a, principal AS p, toString(argMax(balance, log_to)) AS b, toString(max(log_to)) AS at FROM ft_holder_pairs
+     WHERE (asset, principal) IN arrayZip({a:Array(String)}, {b:Array(String)}) GROUP BY asset, principal`,
+    pairs.map((x) => [x.asset, x.principal] as const),
+  );
+  return new Map(found.map((r) => [pairKey(r.a, r.p), { balance: BigInt(r.b), at: Number(r.at) }]));
 }

@@ -9,9 +9,7 @@
 // batches'. A batch redone after a crash may find its own rows there (marked with its last entry)
 // and takes its own change back out, so it writes the same ±1 rows as the first attempt.
 import type { Store } from '../../storage/client.ts';
-
-/** Pairs per lookup query (its parameters travel in the URL with a ClickHouse server). */
-const LOOKUP_CHUNK = 2000;
+import { readByPairs } from './pair-lookup.ts';
 
 type Row = Record<string, unknown>;
 
@@ -54,16 +52,11 @@ const pairKey = (contract: string, sender: string) => `${contract}\n${sender}`;
 
 /** The stored count of each pair and the batch that wrote it (a pair without a row has none). */
 async function storedCalls(store: Store, pairs: ReadonlyArray<[string, string, number]>): Promise<Map<string, { calls: number; at: number }>> {
-  const out = new Map<string, { calls: number; at: number }>();
-  for (let i = 0; i < pairs.length; i += LOOKUP_CHUNK) {
-    const chunk = pairs.slice(i, i + LOOKUP_CHUNK);
-    const rs = await store.client.query({
-      query: `SELECT contract_id AS c, sender AS s, toString(argMax(calls, log_to)) AS calls, toString(max(log_to)) AS at FROM contract_callers
-              WHERE (contract_id, sender) IN arrayZip({c:Array(String)}, {s:Array(String)}) GROUP BY contract_id, sender`,
-      query_params: { c: chunk.map(([c]) => c), s: chunk.map(([, s]) => s) },
-      format: 'JSONEachRow',
-    });
-    for (const r of await rs.json<{ c: string; s: string; calls: string; at: string }>()) out.set(pairKey(r.c, r.s), { calls: Number(r.calls), at: Number(r.at) });
-  }
-  return out;
+  const found = await readByPairs<{ c: string; s: string; calls: string; at: string }>(
+    store,
+    `SELECT contract_id AS c, sender AS s, toString(argMax(calls, log_to)) AS calls, toString(max(log_to)) AS at FROM contract_callers
+     WHERE (contract_id, sender) IN arrayZip({a:Array(String)}, {b:Array(String)}) GROUP BY contract_id, sender`,
+    pairs.map(([c, sender]) => [c, sender] as const),
+  );
+  return new Map(found.map((r) => [pairKey(r.c, r.s), { calls: Number(r.calls), at: Number(r.at) }]));
 }
