@@ -7,15 +7,6 @@ const CANONICAL_FROM = 'FROM block_canonical FINAL WHERE canonical = 1';
 /** Canonical blocks: (block_height, index_block_hash, block_hash). */
 export const CANONICAL_BLOCKS = `(SELECT block_height, index_block_hash, block_hash ${CANONICAL_FROM})`;
 
-/**
- * The canonical blocks among those a subquery names (`hashes` selects index_block_hash). Filter
- * reads of a table that few blocks touch by this rather than by every canonical block: the engine
- * weighs the whole set against the table's index (PoX reward sets on the 1M-tx store: 81 ms
- * against 4 ms). The filter sits inside the FINAL read, where the engine does not move an outer IN
- * (4 ms against 6).
- */
-export const canonicalAmong = (hashes: string): string => `SELECT index_block_hash ${CANONICAL_FROM} AND index_block_hash IN (${hashes})`;
-
 /** Latest state of every microblock. */
 export const MICROBLOCK_STATE = `(SELECT * FROM microblock_canonical FINAL)`;
 
