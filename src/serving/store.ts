@@ -24,6 +24,8 @@ export interface MicroblockRef {
   parent_index_block_hash: string;
   microblock_sequence: number;
   block_height: number;
+  /** Its txs (absent in stores written before it was kept: those blocks are answered from ClickHouse). */
+  tx_count?: number;
 }
 
 /** Running totals of one principal in one asset ('stx' or an FT asset id), decimal strings. */

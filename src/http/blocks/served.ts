@@ -1,12 +1,11 @@
-// Block answers from the serving store. Blocks that took part in epoch 2.x microblock streams (they
-// accepted one, or one was streamed after them) are answered from ClickHouse, where the overlay
-// says which microblocks count; every other block's answer is its stored document and whether it
-// is canonical.
+// Block answers from the serving store: each block's stored document and whether it is canonical.
+// A block that took part in an epoch 2.x microblock stream (it accepted one, or one was streamed
+// after it) also lists the canonical microblocks, read from the store's microblock refs.
 import type { Serving } from '../tx/served.ts';
 import { txDocOf } from '../../serving/store.ts';
 import { minedTxJson } from '../tx/served.ts';
 import { acceptsMicroblocks, type BlockDoc } from '../../serving/docs.ts';
-import type { BlockRow } from '../../render/rows.ts';
+import type { BlockRow, MicroblockInfo } from '../../render/rows.ts';
 import { formatBlockV1, formatBlockV2 } from '../../render/block.ts';
 
 export type StoredBlock = BlockDoc & { canonical: boolean };
@@ -74,10 +73,29 @@ export function touchesMicroblocks(s: Serving, b: BlockDoc): boolean {
 
 const row = (b: StoredBlock): BlockRow => b as unknown as BlockRow;
 
-/** The v1 block object of a canonical block untouched by microblocks. */
+/** The canonical microblocks streamed after `anchor`, by sequence; undefined when one was stored
+ *  without its tx count (an older store: the caller asks ClickHouse). */
+function canonicalMicroblocksAfter(s: Serving, anchor: string): MicroblockInfo[] | undefined {
+  const out: MicroblockInfo[] = [];
+  for (const { key } of s.store.microblocksByParent.getRange({ start: [anchor], end: [anchor, '\uffff'] })) {
+    const hash = (key as [string, string])[1];
+    const m = s.view.microblock(hash);
+    if (!m?.canonical) continue;
+    if (m.tx_count === undefined) return undefined;
+    out.push({ microblock_hash: hash, microblock_sequence: m.microblock_sequence, parent_index_block_hash: m.parent_index_block_hash, index_block_hash: m.index_block_hash, tx_count: m.tx_count });
+  }
+  return out.sort((x, y) => x.microblock_sequence - y.microblock_sequence);
+}
+
+/** The v1 block object of a canonical block: the microblocks it accepted are the canonical ones
+ *  streamed after its parent, and those streamed after it are listed too (as the ClickHouse path). */
 export function blockV1(s: Serving, b: StoredBlock): Record<string, unknown> | undefined {
-  if (!b.canonical || touchesMicroblocks(s, b)) return undefined;
-  return formatBlockV1(row(b), { accepted: [], streamed: [] });
+  if (!b.canonical) return undefined;
+  if (!touchesMicroblocks(s, b)) return formatBlockV1(row(b), { accepted: [], streamed: [] });
+  const accepted = canonicalMicroblocksAfter(s, b.parent_index_block_hash);
+  const streamed = canonicalMicroblocksAfter(s, b.index_block_hash);
+  if (!accepted || !streamed) return undefined;
+  return formatBlockV1(row(b), { accepted, streamed: streamed.map((m) => m.microblock_hash) });
 }
 
 export const blockV2 = (b: StoredBlock): Record<string, unknown> => formatBlockV2(row(b));
@@ -101,10 +119,20 @@ export function blockListV1(s: Serving, limit: number, offset: number): { total:
   return { total, results };
 }
 
+function acceptedBy(s: Serving, microblockHash: string, indexBlockHash: string): boolean {
+  const m = s.view.microblock(microblockHash);
+  return !!m && m.canonical && m.index_block_hash === indexBlockHash;
+}
+
 /** A canonical block's txs, oldest first (the v2 list), without the called contracts' ABIs. */
 export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: number): string[] | undefined {
-  if (b.tx_microblock_hashes.some(Boolean)) return undefined;
-  const order = b.pids.map((pid, i) => ({ pid, i, pos: b.positions[i] }));
+  const order: Array<{ pid: number; i: number; pos: [number, number] }> = [];
+  for (let i = 0; i < b.pids.length; i++) {
+    // Txs of microblocks this block did not accept are not its txs (normally it accepted them all).
+    const mb = b.tx_microblock_hashes[i];
+    if (mb && !acceptedBy(s, mb, b.index_block_hash)) continue;
+    order.push({ pid: b.pids[i], i, pos: b.positions[i] });
+  }
   // By (microblock_sequence, tx_index); a tie (a relabelled boot receipt) keeps the block's own order.
   order.sort((x, y) => x.pos[0] - y.pos[0] || x.pos[1] - y.pos[1] || x.i - y.i);
   const out: string[] = [];

@@ -36,6 +36,7 @@ function write(ctx: ApplyContext, m: MicroblockState): void {
     parent_index_block_hash: m.parent_index_block_hash,
     microblock_sequence: m.microblock_sequence,
     block_height: m.block_height,
+    tx_count: m.tx_ids.length,
   });
 }
 
