@@ -202,7 +202,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
         onAnswer?.({ route: route.path, method: head ? 'HEAD' : route.method.toUpperCase(), url, status: r.status, bytes, seconds: (performance.now() - started) / 1000, cached, remoteAddress });
       };
       // A GET answered 200 with JSON: tagged, and 304 when the client holds that tag already.
-      const replyJson = (text: string, etag: string, settledHeight: number | undefined, cached: boolean) => {
+      const replyJson = (text: string | Buffer, etag: string, settledHeight: number | undefined, cached: boolean) => {
         const headers = { 'content-type': 'application/json; charset=utf-8', etag, 'cache-control': cacheControlOf(settledHeight, tipHeight?.(), settledDepth) };
         if (ifNoneMatchHits(ifNoneMatch, etag)) {
           // Status and headers only (the length is the full answer's, as for HEAD).
@@ -250,10 +250,12 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
           }
           if (route.method === 'get' && answer.status === 200 && !answer.headers && typeof answer.body === 'object' && answer.body !== null && !Buffer.isBuffer(answer.body)) {
             const { text, stable } = jsonTextOf(route as RouteDef<never>, answer.body);
-            const etag = etagOf(text);
+            // Encoded once: the tag, the length and the socket write all take these bytes.
+            const bytes = Buffer.from(text);
+            const etag = etagOf(bytes);
             const settledHeight = stable ? settledHeightOf(text) : undefined;
             if (cacheKey) caching!.cache.set(cacheKey, stable ? 'reorg' : 'commit', versions, { status: 200, body: text, etag, settledHeight });
-            replyJson(text, etag, settledHeight, false);
+            replyJson(bytes, etag, settledHeight, false);
             return;
           }
           reply(answer);

@@ -40,6 +40,7 @@ export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply
   } else {
     payload = JSON.stringify(reply.body);
   }
+  const length = Buffer.byteLength(payload);
   res.cork(() => {
     res.writeStatus(`${reply.status} ${statusText(reply.status)}`);
     let hasType = false;
@@ -49,10 +50,10 @@ export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply
     }
     for (const [k, v] of Object.entries(extraHeaders ?? {})) res.writeHeader(k, v);
     if (!hasType) res.writeHeader('content-type', contentType);
-    if (state.head) endWithoutBody(res, Buffer.byteLength(payload));
+    if (state.head) endWithoutBody(res, length);
     else res.end(payload);
   });
-  return state.head ? 0 : Buffer.byteLength(payload);
+  return state.head ? 0 : length;
 }
 
 /** Ends a HEAD answer. This uWS build does not count endWithoutBody as a response, and aborts the
