@@ -46,7 +46,10 @@ export async function mixedWhileIngesting(svc: { apiUrl: string; eventUrl: strin
   const feeding = runCli('bench/lib/feed.ts', [tail, svc.eventUrl]);
   await new Promise((r) => setTimeout(r, 3000));
   const [p0, w0] = [await processedId(svc.apiUrl), performance.now()];
-  const mixed = await closedLoop(svc.apiUrl, 'all cases mixed, while ingesting', (i) => list[i % list.length].path(Math.floor(i / list.length)), 32, limits);
+  // At least 30 s: a live batch commits every few seconds, slower under read load, so a shorter
+  // window can end before the first commit and read as no ingest at all.
+  const window = { ...limits, seconds: Math.max(30, limits.seconds) };
+  const mixed = await closedLoop(svc.apiUrl, 'all cases mixed, while ingesting', (i) => list[i % list.length].path(Math.floor(i / list.length)), 32, window);
   const [p1, w1] = [await processedId(svc.apiUrl), performance.now()];
   let ingested = 0;
   for (const [id, txs] of perEntry) if (id > p0 && id <= p1) ingested += txs;
