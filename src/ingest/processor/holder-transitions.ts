@@ -11,7 +11,7 @@
 // order the batch applied them: an orphaned block's are undone after the blocks above it.
 import type { Store } from '../../storage/client.ts';
 import type { Unit } from './analytics-buckets.ts';
-import { readByPairs } from './pair-lookup.ts';
+import { valuesBeforeBatch, type PairTable } from './pair-lookup.ts';
 
 type Row = Record<string, unknown>;
 
@@ -24,6 +24,8 @@ interface Change {
 }
 
 const pairKey = (asset: string, principal: string) => `${asset}\n${principal}`;
+
+const FT_HOLDER_PAIRS: PairTable = { table: 'ft_holder_pairs', keys: ['asset', 'principal'], value: 'balance' };
 
 export class HolderTransitions {
   private changes: Change[] = [];
@@ -44,13 +46,9 @@ export class HolderTransitions {
       const e = net.get(k) ?? net.set(k, { asset: c.asset, principal: c.principal, d: 0n }).get(k)!;
       e.d += c.change;
     }
-    const stored = await storedBalances(store, [...net.values()]);
-    const balance = new Map<string, bigint>();
-    for (const [k, e] of net) {
-      const s = stored.get(k);
-      // This batch's own row, left by an attempt that crashed before the batch was committed.
-      balance.set(k, s === undefined ? 0n : s.at === logTo ? s.balance - e.d : s.balance);
-    }
+    const nets = [...net.values()];
+    const before = await valuesBeforeBatch(store, FT_HOLDER_PAIRS, nets.map((e) => [e.asset, e.principal, e.d] as const), logTo);
+    const balance = new Map<string, bigint>(nets.map((e, i) => [pairKey(e.asset, e.principal), before[i]]));
     const counts = new Map<string, Row>();
     for (const c of changes) {
       const k = pairKey(c.asset, c.principal);
@@ -68,15 +66,4 @@ export class HolderTransitions {
     const pairs = [...net].filter(([, e]) => e.d !== 0n).map(([k, e]) => ({ asset: e.asset, principal: e.principal, balance: balance.get(k)!.toString(), log_to: logTo }));
     return { counts: [...counts.values()].filter((r) => r.n !== 0), pairs };
   }
-}
-
-/** The stored balance of each pair and the batch that wrote it (a pair without a row has none). */
-async function storedBalances(store: Store, pairs: ReadonlyArray<{ asset: string; principal: string }>): Promise<Map<string, { balance: bigint; at: number }>> {
-  const found = await readByPairs<{ a: string; p: string; b: string; at: string }>(
-    store,
-    `SELECT asset AS a, principal AS p, toString(argMax(balance, log_to)) AS b, toString(max(log_to)) AS at FROM ft_holder_pairs
-     WHERE (asset, principal) IN arrayZip({a:Array(String)}, {b:Array(String)}) GROUP BY asset, principal`,
-    pairs.map((x) => [x.asset, x.principal] as const),
-  );
-  return new Map(found.map((r) => [pairKey(r.a, r.p), { balance: BigInt(r.b), at: Number(r.at) }]));
 }

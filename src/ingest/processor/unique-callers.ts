@@ -9,7 +9,7 @@
 // batches'. A batch redone after a crash may find its own rows there (marked with its last entry)
 // and takes its own change back out, so it writes the same ±1 rows as the first attempt.
 import type { Store } from '../../storage/client.ts';
-import { readByPairs } from './pair-lookup.ts';
+import { valuesBeforeBatch, type PairTable } from './pair-lookup.ts';
 
 type Row = Record<string, unknown>;
 
@@ -29,13 +29,11 @@ export class CallerTransitions {
     const changed: Array<[string, string, number]> = [];
     for (const [contract, senders] of this.deltas) for (const [sender, d] of senders) if (d !== 0) changed.push([contract, sender, d]);
     this.deltas.clear();
-    const stored = await storedCalls(store, changed);
+    const before = await valuesBeforeBatch(store, CONTRACT_CALLERS, changed.map(([c, s, d]) => [c, s, BigInt(d)] as const), logTo);
     const distinct = new Map<string, number>();
     const pairs: Row[] = [];
-    for (const [contract, sender, d] of changed) {
-      const s = stored.get(pairKey(contract, sender));
-      // This batch's own row, left by an attempt that crashed before the batch was committed.
-      const was = s === undefined ? 0 : s.at === logTo ? s.calls - d : s.calls;
+    for (const [i, [contract, sender, d]] of changed.entries()) {
+      const was = Number(before[i]);
       const now = was + d;
       const change = Number(now > 0) - Number(was > 0);
       if (change !== 0) distinct.set(contract, (distinct.get(contract) ?? 0) + change);
@@ -48,15 +46,4 @@ export class CallerTransitions {
   }
 }
 
-const pairKey = (contract: string, sender: string) => `${contract}\n${sender}`;
-
-/** The stored count of each pair and the batch that wrote it (a pair without a row has none). */
-async function storedCalls(store: Store, pairs: ReadonlyArray<[string, string, number]>): Promise<Map<string, { calls: number; at: number }>> {
-  const found = await readByPairs<{ c: string; s: string; calls: string; at: string }>(
-    store,
-    `SELECT contract_id AS c, sender AS s, toString(argMax(calls, log_to)) AS calls, toString(max(log_to)) AS at FROM contract_callers
-     WHERE (contract_id, sender) IN arrayZip({a:Array(String)}, {b:Array(String)}) GROUP BY contract_id, sender`,
-    pairs.map(([c, sender]) => [c, sender] as const),
-  );
-  return new Map(found.map((r) => [pairKey(r.c, r.s), { calls: Number(r.calls), at: Number(r.at) }]));
-}
+const CONTRACT_CALLERS: PairTable = { table: 'contract_callers', keys: ['contract_id', 'sender'], value: 'calls' };
