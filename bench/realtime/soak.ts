@@ -96,17 +96,18 @@ const fromThread = (type: string) => new Promise<Record<string, unknown>>((resol
   thread.on('message', onMessage);
   thread.once('error', reject);
 });
-type MemorySample = { rss: number; anon: number; file: number; heap: number; engine: number; store: { resident: number; onDisk: number } };
+type MemorySample = { rss: number; anon: number; file: number; heap: number; engine: number; releases: number; store: { resident: number; onDisk: number } };
 const memory: Array<[number, MemorySample]> = [];
 /** From /metrics, MB: the V8 heap in use and the memory ClickHouse tracks, the two parts of the
  *  service's anonymous memory that can be named. */
-async function namedMb(): Promise<{ heap: number; engine: number }> {
+async function namedMb(): Promise<{ heap: number; engine: number; releases: number }> {
   const text = await fetch(`${svc.apiUrl}/metrics`).then((r) => r.text()).catch(() => '');
   const mb = (re: RegExp) => {
     const m = re.exec(text);
     return m ? Number(m[1]) / 2 ** 20 : NaN;
   };
-  return { heap: mb(/^nodejs_heap_size_used_bytes (\S+)$/m), engine: mb(/^stacks_clickhouse_memory_bytes\{kind="tracked"\} (\S+)$/m) };
+  const releases = /^stacks_serving_store_page_releases_total (\S+)$/m.exec(text);
+  return { heap: mb(/^nodejs_heap_size_used_bytes (\S+)$/m), engine: mb(/^stacks_clickhouse_memory_bytes\{kind="tracked"\} (\S+)$/m), releases: releases ? Number(releases[1]) : 0 };
 }
 try {
   const counts = { block: 0, mempool: 0, address: 0 };
@@ -192,7 +193,7 @@ try {
     return `${v[0].toFixed(0)} → ${v[v.length - 1].toFixed(0)} MB (${Math.min(...v).toFixed(0)}–${Math.max(...v).toFixed(0)})`;
   };
   const last = memory[memory.length - 1][1];
-  const warmLine = warm.length < 2 ? '' : ` From ${Math.round(warm[0][0])} s to the end: anonymous ${span((m) => m.anon)}; RSS without the mapped store pages ${span((m) => m.rss - m.store.resident)}; mapped store pages ${span((m) => m.store.resident)}, the store files ${last.store.onDisk.toFixed(0)} MB on disk at the end.`;
+  const warmLine = warm.length < 2 ? '' : ` From ${Math.round(warm[0][0])} s to the end: RSS ${span((m) => m.rss)}; anonymous ${span((m) => m.anon)}; RSS without the mapped store pages ${span((m) => m.rss - m.store.resident)}; mapped store pages ${span((m) => m.store.resident)}, the store files ${last.store.onDisk.toFixed(0)} MB on disk at the end; the store's mapped pages were given back ${last.releases} times (STACKS_API_STORE_RESIDENT_MB).`;
   let pressureLine = '';
   if (values.pressure) {
     const p = await underMemoryPressure(() => ({ ...memoryMb(svc.child.pid!), store: mappedStoreMb(svc.child.pid!).resident }));
@@ -204,7 +205,7 @@ try {
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     `| ${minutes} | ${subscribers} | ${rate} | ${f(id)} | ${f(exp)} | ${f(Math.round(exp / (minutes * 60)))} | ${f(got)} | ${f(missed)} | ${f(duplicated)} | ${mismatched} | ${closed} | ${latency.percentile(50)} | ${latency.percentile(99)} | ${machine()} | ${commit()} |`,
   ].join('\n');
-  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of an address, spread evenly over the ${principals.length} principals of the chain's first 32 MB ranked by activity. They are held while a generated chain (mean ${values['block-txs']} user txs per block, ${values['mempool-batch']} per mempool announcement; ${f(Math.round(txsFed / (minutes * 60)))} txs/s) is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received; p50 / p99 ms by subscriber kind and channel: ${groupLine}; seconds of the feed whose slowest message took over 5 s: ${stallLine}.${closedLine} Service memory over time, MB: RSS (anonymous [of which the V8 heap in use, and what ClickHouse tracks] + file-backed; the file-backed part is the memory-mapped serving store and journal, which grow with the chain): ${memoryLine}.${warmLine}${pressureLine} (${today()}).\n\n${table}`;
+  const body = `Subscribers of both channels (official client, on a thread of their own; half Socket.IO, half JSON-RPC): ${counts.block} on \`block\`, ${counts.mempool} on \`mempool\`, ${counts.address} on the tx and balance topics of an address, spread evenly over the ${principals.length} principals of the chain's first 32 MB ranked by activity. They are held while a generated chain (mean ${values['block-txs']} user txs per block, ${values['mempool-batch']} per mempool announcement; ${f(Math.round(txsFed / (minutes * 60)))} txs/s) is POSTed to the observer at a fixed rate, on loopback. Expected = the journal replayed by cursor from the start for each subscriber's topics; "wrong set" = as many as expected but not the same cursors. Latency: observer POST sent → message received; p50 / p99 ms by subscriber kind and channel: ${groupLine}; seconds of the feed whose slowest message took over 5 s: ${stallLine}.${closedLine} Service memory over time, MB: RSS (anonymous [of which the V8 heap in use, and what ClickHouse tracks] + file-backed; the file-backed part is the program's code and the memory-mapped serving store's pages read since its last release, every STACKS_API_STORE_RELEASE_SECONDS): ${memoryLine}.${warmLine}${pressureLine} (${today()}).\n\n${table}`;
   console.log(body);
   if (!values['no-write']) {
     const results = join(ROOT, 'bench', 'RESULTS.md');

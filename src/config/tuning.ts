@@ -13,6 +13,7 @@ export interface Tuning {
   traceQueries: boolean;
   validateResponses: boolean;
   chainStateHeights: number;
+  storeResidentMb: number;
 }
 
 const set = (env: Env, name: string) => env[name] !== undefined && env[name] !== '';
@@ -52,6 +53,11 @@ export const readResponseCacheMb = (env: Env): number => wholeNumber(env, 'STACK
  *  (default 1024, far deeper than any reorg seen on mainnet; lower ones are read back when needed). */
 export const readChainStateHeights = (env: Env): number => wholeNumber(env, 'STACKS_API_CHAIN_STATE_HEIGHTS', 0, 1_000_000, 1024);
 
+/** STACKS_API_STORE_RESIDENT_MB: how far file-backed RSS may grow before the serving store's mapped
+ *  pages are given back, so RSS does not grow with every page read (default 128; 0 never;
+ *  src/serving/resident.ts). */
+export const readStoreResidentMb = (env: Env): number => wholeNumber(env, 'STACKS_API_STORE_RESIDENT_MB', 0, 1024 * 1024, 128);
+
 export function loadTuning(env: Env = process.env): Tuning {
   return {
     decodeThreads: readDecodeThreads(env),
@@ -59,5 +65,6 @@ export function loadTuning(env: Env = process.env): Tuning {
     traceQueries: readFlag(env, 'STACKS_API_TRACE_QUERIES'),
     validateResponses: readFlag(env, 'STACKS_API_VALIDATE_RESPONSES'),
     chainStateHeights: readChainStateHeights(env),
+    storeResidentMb: readStoreResidentMb(env),
   };
 }

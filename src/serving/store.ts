@@ -7,6 +7,9 @@
 // an LMDB get of a rendered document costs a few microseconds.
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
+import { releaseOverBudget } from './resident.ts';
+import { readStoreResidentMb } from '../config/tuning.ts';
+import { counter } from '../metrics/registry.ts';
 import type { BlockDoc, LockFact, MempoolDoc, MempoolState, PendingEntry, PrincipalTxFact, TxDoc } from './docs.ts';
 import { unpack } from './codec.ts';
 
@@ -99,6 +102,8 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
   // One map of 1 TiB of address space (not memory): left to grow in chunks, the file was mapped
   // many times over and each resident page counted once per map (RSS twice the file, measured).
   const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly });
+  const releases = counter({ name: 'stacks_serving_store_page_releases_total', help: "Times the serving store's mapped pages were given back (file-backed RSS grew by STACKS_API_STORE_RESIDENT_MB)." });
+  const stopReleasing = releaseOverBudget(join(dir, 'data.mdb'), readStoreResidentMb(process.env), () => releases.inc());
   const db = <V, K extends import('lmdb').Key>(name: string, extra: Record<string, unknown> = {}) => env.openDB<V, K>({ name, ...extra });
   return {
     env,
@@ -125,7 +130,10 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     locks: db('locks'),
     abis: db('abis'),
     journal: db('journal'),
-    close: () => env.close(),
+    close: () => {
+      stopReleasing();
+      return env.close();
+    },
   };
 }
 

@@ -1,0 +1,68 @@
+// madvise(MADV_DONTNEED) over a range of this process's address space, on libuv's thread pool (over
+// gigabytes of mapped pages the call takes milliseconds, which the event loop should not wait for).
+// On a shared, read-only file mapping (how LMDB maps its file without WRITEMAP) it only drops the
+// page-table entries: the data stays in the file and the page cache, and the next read faults it
+// back in. The process's RSS stops counting those pages.
+#define NAPI_VERSION 8
+#include <node_api.h>
+#include <sys/mman.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+typedef struct {
+  uint64_t start;
+  uint64_t length;
+  int error;
+  napi_deferred deferred;
+  napi_async_work work;
+} Drop;
+
+static void run(napi_env env, void *data) {
+  Drop *d = data;
+  d->error = madvise((void *)(uintptr_t)d->start, (size_t)d->length, MADV_DONTNEED) == 0 ? 0 : errno;
+}
+
+static void done(napi_env env, napi_status status, void *data) {
+  Drop *d = data;
+  napi_value out;
+  napi_create_int32(env, status == napi_ok ? d->error : -1, &out);
+  napi_resolve_deferred(env, d->deferred, out);
+  napi_delete_async_work(env, d->work);
+  free(d);
+}
+
+// dropPages(start: bigint, length: bigint): Promise<number>, 0 or the errno.
+static napi_value drop_pages(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  uint64_t start = 0, length = 0;
+  bool lossless = false;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 2 ||
+      napi_get_value_bigint_uint64(env, argv[0], &start, &lossless) != napi_ok || !lossless ||
+      napi_get_value_bigint_uint64(env, argv[1], &length, &lossless) != napi_ok || !lossless) {
+    napi_throw_type_error(env, NULL, "dropPages(start: bigint, length: bigint)");
+    return NULL;
+  }
+  Drop *d = calloc(1, sizeof(Drop));
+  if (!d) {
+    napi_throw_error(env, NULL, "out of memory");
+    return NULL;
+  }
+  d->start = start;
+  d->length = length;
+  napi_value promise, name;
+  napi_create_promise(env, &d->deferred, &promise);
+  napi_create_string_utf8(env, "mapped-pages", NAPI_AUTO_LENGTH, &name);
+  napi_create_async_work(env, NULL, name, run, done, d, &d->work);
+  napi_queue_async_work(env, d->work);
+  return promise;
+}
+
+NAPI_MODULE_INIT() {
+  napi_value fn;
+  napi_create_function(env, "dropPages", NAPI_AUTO_LENGTH, drop_pages, NULL, &fn);
+  napi_set_named_property(env, exports, "dropPages", fn);
+  return exports;
+}

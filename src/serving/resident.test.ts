@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openServingStore } from './store.ts';
+import { canReleasePages, mappingsOf, releaseMappedPages, releaseOverBudget } from './resident.ts';
+
+/** KB of `file` resident in this process's mappings (/proc/self/smaps). */
+function residentKb(file: string): number {
+  let inFile = false;
+  let kb = 0;
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) inFile = head[1] === file;
+    else if (inFile) {
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss) kb += Number(rss[1]);
+    }
+  }
+  return kb;
+}
+
+// The store's own timer stays off here: the tests drive each release themselves.
+process.env.STACKS_API_STORE_RESIDENT_MB = '0';
+const DOCS = 2000;
+
+async function filledStore() {
+  const dir = mkdtempSync(join(tmpdir(), 'resident-'));
+  const store = openServingStore(dir);
+  // Incompressible 32 KB values (LZ4 cannot shrink them): 64 MB of overflow pages.
+  const values = Array.from({ length: DOCS }, () => randomBytes(32 * 1024));
+  await store.env.transaction(() => {
+    values.forEach((v, i) => void store.rawTxs.put(`tx${i}`, v));
+  });
+  const readAll = () => values.every((v, i) => (store.rawTxs.get(`tx${i}`) as Buffer).equals(v));
+  return { dir, store, file: join(dir, 'data.mdb'), readAll };
+}
+
+test('the native addon is built (without it the serving store keeps every page it reads in RSS)', () => {
+  assert.equal(canReleasePages, true);
+});
+
+test('mappingsOf reads the ranges of one file from a maps text', () => {
+  const maps = [
+    '7f0000000000-7f0000100000 r--s 00000000 08:01 1234   /data/serving/data.mdb',
+    '7f0000100000-7f0000200000 r--p 00000000 08:01 99     /usr/lib/libc.so',
+    '7f1000000000-7f1000001000 rw-s 00000000 08:01 1235   /data/serving/lock.mdb',
+    '7f2000000000-7f2000002000 r--s 00000000 08:01 1234   /data/serving/data.mdb',
+    '7f3000000000-7f3000001000 rw-p 00000000 00:00 0 ',
+  ].join('\n');
+  assert.deepEqual(mappingsOf('/data/serving/data.mdb', maps), [
+    [0x7f0000000000n, 0x100000n],
+    [0x7f2000000000n, 0x2000n],
+  ]);
+});
+
+test('released pages leave RSS and read back unchanged', async () => {
+  const { dir, store, file, readAll } = await filledStore();
+  try {
+    assert.ok(readAll());
+    const before = residentKb(file);
+    assert.ok(before > 48 * 1024, `read pages are resident: ${before} KB`);
+    assert.equal(await releaseMappedPages(file), 1);
+    const after = residentKb(file);
+    assert.ok(after < 1024, `after the release: ${after} KB (before ${before} KB)`);
+    // The data is in the file: every value reads back the same, and is resident again.
+    assert.ok(readAll());
+    assert.ok(residentKb(file) > 48 * 1024);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('releaseOverBudget gives pages back once RSS grows by its budget, and stops', async () => {
+  const { dir, store, file, readAll } = await filledStore();
+  try {
+    let releases = 0;
+    const stop = releaseOverBudget(file, 16, () => releases++);
+    readAll();
+    const deadline = Date.now() + 5000;
+    while (residentKb(file) > 1024 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(residentKb(file) < 1024, 'released within 5 s');
+    assert.ok(releases >= 1);
+    // Under the budget: nothing is released.
+    const under = releases;
+    store.rawTxs.get('tx0');
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.equal(releases, under);
+    assert.ok(residentKb(file) > 0);
+    stop();
+    readAll();
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.ok(residentKb(file) > 48 * 1024, 'no release after stop');
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,78 @@
+// A page of the serving store read through its map stays counted in this process's RSS until the
+// kernel wants the memory back; over hours of serving, RSS would grow by every page ever read or
+// written around (the store file, in the page cache). So once the process's file-backed RSS has
+// grown by a budget since the last release, the map's page-table entries are dropped (madvise
+// MADV_DONTNEED, native/mapped-pages): the pages stay in the page cache, a later read maps them
+// again with a minor fault, and RSS stays within the budget of what it was after start-up.
+import { createRequire } from 'node:module';
+import { readFileSync, realpathSync } from 'node:fs';
+
+type DropPages = (start: bigint, length: bigint) => Promise<number>;
+
+function loadDropPages(): DropPages | null {
+  try {
+    return (createRequire(import.meta.url)('mapped-pages') as { dropPages: DropPages }).dropPages;
+  } catch {
+    // The addon is an optional dependency: without a compiler it is missing, and pages stay mapped.
+    return null;
+  }
+}
+
+const dropPages = loadDropPages();
+
+/** Whether this process can give back mapped pages (the native addon loaded). */
+export const canReleasePages = dropPages !== null;
+
+/** How often the file-backed RSS is looked at (one read of /proc/self/status). */
+const CHECK_MS = 1000;
+
+/** [start, length] of each mapping of `file` in a /proc/<pid>/maps text. */
+export function mappingsOf(file: string, maps: string): Array<[bigint, bigint]> {
+  const out: Array<[bigint, bigint]> = [];
+  for (const line of maps.split('\n')) {
+    const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s+(.*)$/.exec(line);
+    if (!m || m[3] !== file) continue;
+    const start = BigInt(`0x${m[1]}`);
+    out.push([start, BigInt(`0x${m[2]}`) - start]);
+  }
+  return out;
+}
+
+/** Drops this process's mapped pages of `file`; how many mappings of it were found. */
+export async function releaseMappedPages(file: string): Promise<number> {
+  if (!dropPages) return 0;
+  const ranges = mappingsOf(realpathSync(file), readFileSync('/proc/self/maps', 'utf8'));
+  for (const [start, length] of ranges) {
+    const errno = await dropPages(start, length);
+    // ENOMEM: the map went away between the read of /proc and the call (the store was closed).
+    if (errno !== 0 && errno !== 12) throw new Error(`madvise(MADV_DONTNEED) on ${file}: errno ${errno}`);
+  }
+  return ranges.length;
+}
+
+/** This process's file-backed resident memory, MB. */
+export function fileBackedMb(): number {
+  const m = /^RssFile:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** Releases `file`'s mapped pages whenever file-backed RSS has grown by `budgetMb` since the last
+ *  release (0: never); returns the stop function. */
+export function releaseOverBudget(file: string, budgetMb: number, onRelease: () => void = () => {}): () => void {
+  if (!dropPages || budgetMb <= 0) return () => {};
+  let base = fileBackedMb();
+  let running = false;
+  const timer = setInterval(() => {
+    if (running || fileBackedMb() - base < budgetMb) return;
+    running = true;
+    releaseMappedPages(file)
+      .then(() => onRelease())
+      .catch((e: unknown) => console.error(`serving store: ${(e as Error).message}`))
+      .finally(() => {
+        base = fileBackedMb();
+        running = false;
+      });
+  }, CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
