@@ -52,9 +52,10 @@ test('every variable is checked at start-up, including those read by the pool, t
     ['STACKS_CORE_PROXY_TIMEOUT_MS', '-1'],
     ['STACKS_API_MEMPOOL_CLEANUP_MS', 'soon'],
     ['STACKS_API_LIVE_BATCH_MS', '-1'],
+    ['STACKS_API_STORE_RESIDENT_MB', 'lots'],
   ]);
-  const good = loadStartupConfig({ STACKS_API_RESPONSE_CACHE_MB: '0', STACKS_API_DECODE_THREADS: '2', STACKS_API_TRACE_QUERIES: '1' });
-  assert.deepEqual([good.tuning.responseCacheMb, good.tuning.decodeThreads, good.tuning.traceQueries], [0, 2, true]);
+  const good = loadStartupConfig({ STACKS_API_RESPONSE_CACHE_MB: '0', STACKS_API_DECODE_THREADS: '2', STACKS_API_TRACE_QUERIES: '1', STACKS_API_STORE_RESIDENT_MB: '0' });
+  assert.deepEqual([good.tuning.responseCacheMb, good.tuning.decodeThreads, good.tuning.traceQueries, good.tuning.storeResidentMb], [0, 2, true, 0]);
 });
 
 test('start-up with a bad setting stops with one line naming the variable', () => {

@@ -41,7 +41,13 @@ export function mappingsOf(file: string, maps: string): Array<[bigint, bigint]> 
 /** Drops this process's mapped pages of `file`; how many mappings of it were found. */
 export async function releaseMappedPages(file: string): Promise<number> {
   if (!dropPages) return 0;
-  const ranges = mappingsOf(realpathSync(file), readFileSync('/proc/self/maps', 'utf8'));
+  let path: string;
+  try {
+    path = realpathSync(file);
+  } catch {
+    return 0; // removed after its store was closed: nothing is mapped
+  }
+  const ranges = mappingsOf(path, readFileSync('/proc/self/maps', 'utf8'));
   for (const [start, length] of ranges) {
     const errno = await dropPages(start, length);
     // ENOMEM: the map went away between the read of /proc and the call (the store was closed).
