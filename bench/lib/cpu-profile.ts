@@ -5,13 +5,18 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
+/** CPU seconds (user + system) in a /proc stat line, of a process or of one thread. */
+function statSeconds(stat: string): number {
+  // Fields after the parenthesised name; utime and stime are fields 14 and 15 of the whole line.
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[11]) + Number(rest[12])) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds a process has used. */
+export const processCpuSeconds = (pid: number): number => statSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+
 /** CPU seconds per thread name (threads of one name summed), plus the whole process. */
 export function threadCpu(pid: number): { total: number; byName: Map<string, number> } {
-  const seconds = (stat: string) => {
-    // Fields after the parenthesised name; utime and stime are fields 14 and 15 of the whole line.
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(rest[11]) + Number(rest[12])) / TICKS_PER_SECOND;
-  };
   const byName = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     let stat: string;
@@ -21,9 +26,9 @@ export function threadCpu(pid: number): { total: number; byName: Map<string, num
       continue; // the thread ended meanwhile
     }
     const name = tid === String(pid) ? 'main (JavaScript)' : threadGroup(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
-    byName.set(name, (byName.get(name) ?? 0) + seconds(stat));
+    byName.set(name, (byName.get(name) ?? 0) + statSeconds(stat));
   }
-  return { total: seconds(readFileSync(`/proc/${pid}/stat`, 'utf8')), byName };
+  return { total: processCpuSeconds(pid), byName };
 }
 
 /** Thread names as the kernel truncates them, grouped by what they do. Node names all its other

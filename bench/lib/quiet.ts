@@ -1,12 +1,6 @@
 // Waits until a process has gone quiet: after a large import the engine merges parts for minutes,
 // and read cases measured meanwhile share the cores with those merges.
-import { readFileSync } from 'node:fs';
-
-/** CPU seconds (user + system) a process has used; Linux /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+import { processCpuSeconds as cpuSeconds } from './cpu-profile.ts';
 
 /** Resolves once `pid` used under `share` of a core over `windowS` seconds (or after `maxS`); the
  *  seconds waited. */

@@ -3,6 +3,7 @@
 import { openSync, readSync, closeSync, readFileSync, statSync } from 'node:fs';
 import { StacksApiSocketClient } from '@stacks/blockchain-api-client';
 import { cursorHash, HASH_MOD } from './subscribers.ts';
+import { residentKbByFile } from '../../src/serving/resident.ts';
 
 /** The principals named most often as sender or recipient in the log's first 32 MB. */
 export function busyPrincipals(file: string, n: number): string[] {
@@ -76,19 +77,9 @@ export function mappedStoreMb(pid: number): { resident: number; onDisk: number }
   } catch {
     return { resident: NaN, onDisk: NaN };
   }
-  let path = '';
-  let resident = 0;
-  const files = new Set<string>();
-  for (const line of smaps.split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+(?:\s+(.*))?$/.exec(line);
-    if (head) {
-      path = (head[1] ?? '').trim();
-      if (path.endsWith('.mdb')) files.add(path);
-      continue;
-    }
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss && path.endsWith('.mdb')) resident += Number(rss[1]);
-  }
+  const byFile = residentKbByFile(smaps, (path) => path.endsWith('.mdb'));
+  const resident = [...byFile.values()].reduce((a, kb) => a + kb, 0);
+  const files = byFile.keys();
   let onDisk = 0;
   for (const f of files) {
     try {

@@ -5,22 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openServingStore } from './store.ts';
-import { canReleasePages, mappingsOf, releaseMappedPages, releaseOverBudget } from './resident.ts';
+import { canReleasePages, mappingsOf, releaseMappedPages, releaseOverBudget, residentKbByFile } from './resident.ts';
 
-/** KB of `file` resident in this process's mappings (/proc/self/smaps). */
-function residentKb(file: string): number {
-  let inFile = false;
-  let kb = 0;
-  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) inFile = head[1] === file;
-    else if (inFile) {
-      const rss = /^Rss:\s+(\d+) kB/.exec(line);
-      if (rss) kb += Number(rss[1]);
-    }
-  }
-  return kb;
-}
+/** KB of `file` resident in this process's mappings. */
+const residentKb = (file: string): number => residentKbByFile(readFileSync('/proc/self/smaps', 'utf8'), (path) => path === file).get(file) ?? 0;
 
 // The store's own timer stays off here: the tests drive each release themselves.
 process.env.STACKS_API_STORE_RESIDENT_MB = '0';

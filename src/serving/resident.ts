@@ -26,14 +26,36 @@ export const canReleasePages = dropPages !== null;
 /** How often the file-backed RSS is looked at (one read of /proc/self/status). */
 const CHECK_MS = 1000;
 
+/** One mapping's line of /proc/<pid>/maps (also the header of each mapping in smaps): its range and
+ *  the mapped file's path ('' for anonymous memory); null for any other line. */
+function mappingLine(line: string): { start: bigint; end: bigint; path: string } | null {
+  const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+(?:\s+(.*))?$/.exec(line);
+  return m ? { start: BigInt(`0x${m[1]}`), end: BigInt(`0x${m[2]}`), path: (m[3] ?? '').trim() } : null;
+}
+
 /** [start, length] of each mapping of `file` in a /proc/<pid>/maps text. */
 export function mappingsOf(file: string, maps: string): Array<[bigint, bigint]> {
   const out: Array<[bigint, bigint]> = [];
   for (const line of maps.split('\n')) {
-    const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s+(.*)$/.exec(line);
-    if (!m || m[3] !== file) continue;
-    const start = BigInt(`0x${m[1]}`);
-    out.push([start, BigInt(`0x${m[2]}`) - start]);
+    const m = mappingLine(line);
+    if (m && m.path === file) out.push([m.start, m.end - m.start]);
+  }
+  return out;
+}
+
+/** KB resident per mapped file that `isFile` picks, from a /proc/<pid>/smaps text. */
+export function residentKbByFile(smaps: string, isFile: (path: string) => boolean): Map<string, number> {
+  const out = new Map<string, number>();
+  let path: string | null = null;
+  for (const line of smaps.split('\n')) {
+    const m = mappingLine(line);
+    if (m) {
+      path = isFile(m.path) ? m.path : null;
+      if (path !== null && !out.has(path)) out.set(path, 0);
+      continue;
+    }
+    const rss = path === null ? null : /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) out.set(path!, out.get(path!)! + Number(rss[1]));
   }
   return out;
 }
