@@ -53,6 +53,8 @@ test('every variable is checked at start-up, including those read by the pool, t
     ['STACKS_API_MEMPOOL_CLEANUP_MS', 'soon'],
     ['STACKS_API_LIVE_BATCH_MS', '-1'],
     ['STACKS_API_STORE_RESIDENT_MB', 'lots'],
+    ['STACKS_API_PROGRESS_MS', '0'],
+    ['STACKS_API_STORE_MIN_FREE_MB', 'some'],
   ]);
   const good = loadStartupConfig({ STACKS_API_RESPONSE_CACHE_MB: '0', STACKS_API_DECODE_THREADS: '2', STACKS_API_TRACE_QUERIES: '1', STACKS_API_STORE_RESIDENT_MB: '0' });
   assert.deepEqual([good.tuning.responseCacheMb, good.tuning.decodeThreads, good.tuning.traceQueries, good.tuning.storeResidentMb], [0, 2, true, 0]);

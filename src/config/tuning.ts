@@ -14,6 +14,8 @@ export interface Tuning {
   validateResponses: boolean;
   chainStateHeights: number;
   storeResidentMb: number;
+  progressMs: number;
+  storeMinFreeMb: number;
 }
 
 const set = (env: Env, name: string) => env[name] !== undefined && env[name] !== '';
@@ -58,6 +60,12 @@ export const readChainStateHeights = (env: Env): number => wholeNumber(env, 'STA
  *  src/serving/resident.ts). */
 export const readStoreResidentMb = (env: Env): number => wholeNumber(env, 'STACKS_API_STORE_RESIDENT_MB', 0, 1024 * 1024, 128);
 
+/** Free disk space below which the serving store refuses a batch (src/serving/free-space.ts). */
+export const readStoreMinFreeMb = (env: Env): number => wholeNumber(env, 'STACKS_API_STORE_MIN_FREE_MB', 0, 2 ** 40, 256);
+
+/** How often a long job (import, rebuild) prints its progress line when not on a terminal. */
+export const readProgressMs = (env: Env): number => wholeNumber(env, 'STACKS_API_PROGRESS_MS', 1, 3_600_000, 5000);
+
 export function loadTuning(env: Env = process.env): Tuning {
   return {
     decodeThreads: readDecodeThreads(env),
@@ -66,5 +74,7 @@ export function loadTuning(env: Env = process.env): Tuning {
     validateResponses: readFlag(env, 'STACKS_API_VALIDATE_RESPONSES'),
     chainStateHeights: readChainStateHeights(env),
     storeResidentMb: readStoreResidentMb(env),
+    progressMs: readProgressMs(env),
+    storeMinFreeMb: readStoreMinFreeMb(env),
   };
 }

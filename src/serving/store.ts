@@ -7,6 +7,7 @@
 // an LMDB get of a rendered document costs a few microseconds.
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
+import { truncateSync } from 'node:fs';
 import { releaseOverBudget } from './resident.ts';
 import { readStoreResidentMb } from '../config/tuning.ts';
 import { counter } from '../metrics/registry.ts';
@@ -45,6 +46,8 @@ export const LIST = { V1: 1, WITH_TRANSFERS: 2, V2: 3, OWN: 4 } as const;
 export type ListId = (typeof LIST)[keyof typeof LIST];
 
 export interface ServingStore {
+  /** The store's directory. */
+  dir: string;
   env: RootDatabase;
   /** 'applied' (AppliedMarker), 'view' (ViewMeta). */
   meta: Database<unknown, string>;
@@ -97,15 +100,24 @@ export const servingDir = (dataDir: string): string => join(dataDir, 'serving');
 
 const MAP_BYTES = 2 ** 40;
 
+/** Bytes of the store file that hold pages: every page above the last one used is free. */
+function usedBytes(env: RootDatabase): number {
+  const st = env.getStats() as { pageSize: number; lastPageNumber: number };
+  return (st.lastPageNumber + 1) * st.pageSize;
+}
+
 export function openServingStore(dir: string, opts: { readOnly?: boolean } = {}): ServingStore {
   // Documents compress well (LZ4, off the main thread on writes); the OS page cache keeps the hot set.
   // One map of 1 TiB of address space (not memory): left to grow in chunks, the file was mapped
   // many times over and each resident page counted once per map (RSS twice the file, measured).
-  const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly });
+  // The writer writes through the map (see free-space.ts for why and for its one risk), which
+  // makes the file a sparse 1 TiB: its blocks, not its length, are its size.
+  const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly, useWritemap: !opts.readOnly });
   const releases = counter({ name: 'stacks_serving_store_page_releases_total', help: "Times the serving store's mapped pages were given back (file-backed RSS grew by STACKS_API_STORE_RESIDENT_MB)." });
   const stopReleasing = releaseOverBudget(join(dir, 'data.mdb'), readStoreResidentMb(process.env), () => releases.inc());
   const db = <V, K extends import('lmdb').Key>(name: string, extra: Record<string, unknown> = {}) => env.openDB<V, K>({ name, ...extra });
   return {
+    dir,
     env,
     meta: db('meta'),
     txDocs: db('txDocs', { encoding: 'binary' }),
@@ -130,9 +142,13 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     locks: db('locks'),
     abis: db('abis'),
     journal: db('journal'),
-    close: () => {
+    close: async () => {
       stopReleasing();
-      return env.close();
+      const used = opts.readOnly ? undefined : usedBytes(env);
+      await env.close();
+      // Written through the map, the file is as long as the map: cut back to the pages in use, so a
+      // stopped store copies as what it holds (a copy that does not skip holes writes 1 TiB).
+      if (used !== undefined) truncateSync(join(dir, 'data.mdb'), used);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ServingChanges, ServingOp, BlockContribution } from './changes.ts'
 import { ListOverlay, ListLengths, GLOBAL_LIST } from './list-overlay.ts';
 import { LIST } from './store.ts';
 import { writeJournal } from '../realtime/journal.ts';
+import { assertRoomToWrite } from './free-space.ts';
 import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../workers/address-index.ts';
 
 /** Counters of the committed chain kept beside the marker (see view.ts). */
@@ -134,6 +135,7 @@ export class ServingWriter {
    *  entry in the event log now (the journal keeps only what will still be kept once it is reached). */
   write(changes: ServingChanges, logTo: number, logHead = logTo): Promise<ViewMeta> {
     const s = this.store;
+    assertRoomToWrite(s.dir);
     const mempool = new MempoolOverlay(s);
     const minedHere = minedInBatch(changes);
     const lists = new ListOverlay(s, this.listLengths);

@@ -1,7 +1,8 @@
 // Test helper: a data directory built once per test run (npm test sets STACKS_TEST_FIXTURE_CACHE to
 // a directory it removes afterwards) and handed to each caller as a copy of its own. Test files run
 // two at a time, so the build is claimed with an atomic mkdir and the others wait for it.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,9 +19,10 @@ export function tempDataDir(prefix = 'stacks-api-'): string {
 }
 
 /** Copies a data directory. ClickHouse's table links are relative and must stay so, or the copy
- *  would write into the original. */
+ *  would write into the original; the serving store's file is sparse while a writer has it open
+ *  (see src/serving/store.ts), and only a copy that skips holes stays its size. */
 export function copyDataDir(from: string, to: string): void {
-  cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+  execFileSync('cp', ['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--sparse=always', `${from}/.`, to]);
 }
 
 /** Where kept directories live for this run; undefined outside `npm test` (nothing is kept). */

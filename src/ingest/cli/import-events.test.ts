@@ -44,3 +44,12 @@ test('a rejected entry is listed with its line and reason; --wipe-db and --force
   assert.equal(again.code, 0, again.output);
   assert.match(again.output, new RegExp(`processed ${lines.length} entries \\(1 rejected\\)`));
 });
+
+test('the processing stage prints its progress while it runs, not only once it is done', { timeout: 180_000 }, async () => {
+  const r = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', 'fuzzed-transactions-1.tsv')], { STACKS_API_DATA_DIR: tempDataDir(), STACKS_API_PROGRESS_MS: '1' });
+  assert.equal(r.code, 0, r.output);
+  const lines = [...r.output.matchAll(/^process: (\d+)\/(\d+) entries \([\d.]+%\) \d+ entries\/s, ETA \S+$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
+  const total = lines.at(-1)?.[1] ?? 0;
+  assert.ok(total > 0 && lines.at(-1)?.[0] === total, r.output);
+  assert.ok(lines.some(([done]) => done < total), `no progress line before the end:\n${lines.join('\n')}`);
+});

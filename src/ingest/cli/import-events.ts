@@ -133,12 +133,15 @@ async function main(): Promise<void> {
 
   const target = pipeline.writer.durableId;
   const processBar = progress('process', target, 'entries');
+  // kick() resolves only when the processor has caught up, so the bar is drawn while it runs.
+  let running: Promise<void> | null = null;
   for (;;) {
-    await pipeline.processor.kick();
+    running ??= pipeline.processor.kick().finally(() => (running = null));
     processBar.update(pipeline.processor.committedId);
     if (pipeline.processor.error || pipeline.processor.committedId >= target) break;
-    await new Promise((r) => setTimeout(r, 200));
+    await Promise.race([running, new Promise((r) => setTimeout(r, 200))]);
   }
+  await running;
   processBar.finish();
   const err = pipeline.processor.error;
   const stats = pipeline.processor.stats;
@@ -147,7 +150,7 @@ async function main(): Promise<void> {
     const rss = process.resourceUsage().maxRSS * 1024;
     writeFileSync(values['stats-json'], JSON.stringify({ ...stats, appendMs, wallMs: performance.now() - appendStart, maxRssBytes: rss, fileBytes: statSync(file).size }));
   }
-  console.error(`processed ${stats.entries} entries (${stats.rejected} rejected${stats.quarantined ? `, ${stats.quarantined} quarantined` : ''}) in ${stats.batches} batches: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s`);
+  console.error(`processed ${stats.entries} entries (${stats.rejected} rejected${stats.quarantined ? `, ${stats.quarantined} quarantined` : ''}) in ${stats.batches} batches: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s (of which the serving store ${(stats.servingMs / 1000).toFixed(1)} s)`);
   for (const r of rejected) {
     const line = lineOf[r.log_id - firstId];
     console.error(`rejected: ${line ? `${file}:${line}, ` : ''}event log entry ${r.log_id} (${r.path}): ${r.reason}`);

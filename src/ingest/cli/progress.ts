@@ -1,3 +1,5 @@
+import { readProgressMs } from '../../config/tuning.ts';
+
 // A periodic progress line for long jobs: done/total, rate and ETA. On a terminal it redraws one
 // line; elsewhere (CI logs) it prints a line every few seconds.
 
@@ -11,7 +13,7 @@ const fmtTime = (s: number) => (Number.isFinite(s) ? `${Math.floor(s / 60)}m${St
 export function progress(label: string, total: number, unit = 'entries', out: NodeJS.WriteStream = process.stderr): Progress {
   const started = performance.now();
   const tty = out.isTTY;
-  const every = tty ? 250 : 5000;
+  const every = tty ? 250 : readProgressMs(process.env);
   let last = 0;
   let done = 0;
   const line = () => {
