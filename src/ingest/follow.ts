@@ -50,7 +50,7 @@ export async function openFollower(store: Store, dataDir: string, followDir: str
         }
       : undefined,
   });
-  view.followStoredThrough(() => processor.committedId);
+  view.followStoredThrough(() => processor.storedThroughForView);
   await processor.init();
   const timer = setInterval(() => void processor.kick(), opts.pollMs ?? 200);
   void processor.kick();
@@ -60,7 +60,7 @@ export async function openFollower(store: Store, dataDir: string, followDir: str
     status: {
       // What is known to be in the log: at least what the writer has processed.
       receivedId: () => Math.max(processor.committedId, writerStored()),
-      processedId: () => processor.committedId,
+      processedId: () => processor.processedId,
       error: () => processor.error,
       heldBlocks: () => heldBlocksReport(processor.state),
       quarantined: () => [],

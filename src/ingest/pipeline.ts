@@ -55,7 +55,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
     mempoolCleanupMs: opts.mempoolCleanupMs,
     serving: servingStore && view ? { writer: new ServingWriter(servingStore), view } : undefined,
   });
-  view?.followStoredThrough(() => processor.committedId);
+  view?.followStoredThrough(() => processor.storedThroughForView);
   await processor.init();
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
@@ -67,7 +67,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
     serving: servingStore && view ? { store: servingStore, view } : undefined,
     status: {
       receivedId: () => writer.durableId,
-      processedId: () => processor.committedId,
+      processedId: () => processor.processedId,
       error: () => processor.error,
       heldBlocks: () => heldBlocksReport(processor.state),
       quarantined: () => quarantine.list(),

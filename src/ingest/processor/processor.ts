@@ -121,6 +121,19 @@ export class Processor {
     return this.checkpoint.committed;
   }
 
+  /** Where ClickHouse is as the serving view compares with it (view.ready): without the batch
+   *  whose serving write runs beside the next insert, which is meant to be that far behind. */
+  get storedThroughForView(): number {
+    return this.servingFrom ?? this.checkpoint.committed;
+  }
+
+  /** The last entry readable everywhere: in ClickHouse and, with one, in the serving store (whose
+   *  write of a batch ends while the next batch is stored in ClickHouse). */
+  get processedId(): number {
+    const serving = this.opts.serving;
+    return serving ? Math.min(this.checkpoint.committed, serving.view.appliedLogId) : this.checkpoint.committed;
+  }
+
   async init(): Promise<void> {
     this.checkpoint = readCheckpoint(this.checkpointFile);
     const applied = this.opts.serving?.writer.appliedLogId ?? Number.MAX_SAFE_INTEGER;
@@ -309,13 +322,16 @@ export class Processor {
     return this.opts.pool.decode(rec.path, rec.body);
   }
 
-  /** The serving write of the batch last stored in ClickHouse, while it commits. It runs beside the
-   *  next batch's insert (LMDB's write thread beside the engine's; one after the other, they took
-   *  45% and 55% of the store time importing the last 100k txs of the 1M-tx log), and ends before the next serving write and before the
-   *  insert after that, so the store is never more than one batch behind ClickHouse. Each write is
-   *  exactly-once on its own (insert tokens; the store's applied marker): after a crash between
-   *  them, start-up replays the log into the serving store up to the checkpoint (init). */
+  /** The serving write of the batch last stored in ClickHouse, while it commits. It runs beside
+   *  the next batch's insert (LMDB's write thread beside the engine's; one after the other, they
+   *  took 45% and 55% of the store time importing the last 100k txs of the 1M-tx log), and ends
+   *  before the next serving write and before the insert after that, so the store is never more
+   *  than one batch behind ClickHouse. Each write is exactly-once on its own (insert tokens; the
+   *  store's applied marker): after a crash between them, start-up replays the log into the
+   *  serving store up to the checkpoint (init). */
   private servingWrite: Promise<void> = Promise.resolve();
+  /** While a serving write runs: ClickHouse's position before its batch. */
+  private servingFrom: number | null = null;
 
   /** ClickHouse first, then the serving store: a batch the engine refuses (an entry an operator then
    *  quarantines) leaves nothing in the serving store. */
@@ -337,6 +353,7 @@ export class Processor {
         throw new BatchInsertError(batch.from, batch.to, e as Error);
       }
       await this.servingWrite;
+      this.servingFrom = this.checkpoint.committed;
       this.servingWrite = this.writeServing(batch);
       handedOver = true;
     } finally {
@@ -368,6 +385,7 @@ export class Processor {
     try {
       await storeDelay();
       if (serving && batch.to > serving.view.appliedLogId) serving.view.committed(batch.serving, await serving.writer.write(batch.serving, batch.to, this.opts.durableId?.() ?? batch.to), batch.to);
+      this.servingFrom = null;
       this.stats.servingMs += performance.now() - t0;
     } catch (e) {
       throw new BatchInsertError(batch.from, batch.to, new Error(`serving store: ${(e as Error).message}`));
