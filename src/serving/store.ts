@@ -7,7 +7,6 @@
 // an LMDB get of a rendered document costs a few microseconds.
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
-import { truncateSync } from 'node:fs';
 import { releaseOverBudget } from './resident.ts';
 import { readStoreResidentMb } from '../config/tuning.ts';
 import { counter } from '../metrics/registry.ts';
@@ -100,18 +99,14 @@ export const servingDir = (dataDir: string): string => join(dataDir, 'serving');
 
 const MAP_BYTES = 2 ** 40;
 
-/** Bytes of the store file that hold pages: every page above the last one used is free. */
-function usedBytes(env: RootDatabase): number {
-  const st = env.getStats() as { pageSize: number; lastPageNumber: number };
-  return (st.lastPageNumber + 1) * st.pageSize;
-}
-
 export function openServingStore(dir: string, opts: { readOnly?: boolean } = {}): ServingStore {
   // Documents compress well (LZ4, off the main thread on writes); the OS page cache keeps the hot set.
   // One map of 1 TiB of address space (not memory): left to grow in chunks, the file was mapped
   // many times over and each resident page counted once per map (RSS twice the file, measured).
   // The writer writes through the map (see free-space.ts for why and for its one risk), which
-  // makes the file a sparse 1 TiB: its blocks, not its length, are its size.
+  // makes the file a sparse 1 TiB: its blocks, not its length, are its size, and a copy must skip
+  // holes (cp --sparse, rsync -S, tar -S). It is not cut back on close: pages a write still under
+  // way at close commits could lie past any length read before it.
   const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly, useWritemap: !opts.readOnly });
   const releases = counter({ name: 'stacks_serving_store_page_releases_total', help: "Times the serving store's mapped pages were given back (file-backed RSS grew by STACKS_API_STORE_RESIDENT_MB)." });
   const stopReleasing = releaseOverBudget(join(dir, 'data.mdb'), readStoreResidentMb(process.env), () => releases.inc());
@@ -142,13 +137,9 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     locks: db('locks'),
     abis: db('abis'),
     journal: db('journal'),
-    close: async () => {
+    close: () => {
       stopReleasing();
-      const used = opts.readOnly ? undefined : usedBytes(env);
-      await env.close();
-      // Written through the map, the file is as long as the map: cut back to the pages in use, so a
-      // stopped store copies as what it holds (a copy that does not skip holes writes 1 TiB).
-      if (used !== undefined) truncateSync(join(dir, 'data.mdb'), used);
+      return env.close();
     },
   };
 }

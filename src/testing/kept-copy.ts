@@ -19,8 +19,8 @@ export function tempDataDir(prefix = 'stacks-api-'): string {
 }
 
 /** Copies a data directory. ClickHouse's table links are relative and must stay so, or the copy
- *  would write into the original; the serving store's file is sparse while a writer has it open
- *  (see src/serving/store.ts), and only a copy that skips holes stays its size. */
+ *  would write into the original; the serving store's file is sparse (1 TiB long, see
+ *  src/serving/store.ts), and only a copy that skips holes stays its size. */
 export function copyDataDir(from: string, to: string): void {
   execFileSync('cp', ['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--sparse=always', `${from}/.`, to]);
 }
