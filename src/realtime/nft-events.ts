@@ -5,8 +5,7 @@ import type { ServingStore } from '../serving/store.ts';
 import { txDocOf } from '../serving/store.ts';
 import type { BlockContribution, ServingChanges } from '../serving/changes.ts';
 import type { ServedTx } from '../workers/serving/tx-docs.ts';
-import type { TxDoc } from '../serving/docs.ts';
-import { unpack } from '../serving/codec.ts';
+import { unpackTxDoc } from '../serving/codec.ts';
 
 export interface NftEventRef {
   tx: string;
@@ -29,7 +28,7 @@ export function batchTxs(changes: ServingChanges): Map<number, ServedTx> {
 
 function eventsOf(pid: number, batch: Map<number, ServedTx>, store: ServingStore | undefined): Array<[number, string]> {
   const t = batch.get(pid);
-  if (t) return t.allEvents ?? unpack<TxDoc>(t.packed).events;
+  if (t) return t.allEvents ?? unpackTxDoc(t.packed).events;
   const doc = store && txDocOf(store, pid);
   if (!doc) return [];
   if (doc.event_count <= doc.events.length) return doc.events;

@@ -8,8 +8,7 @@ import { SHARED, runScript, startService, tempDataDir, waitForProcessing } from 
 import { feedFixture } from '../testing/goldens.ts';
 import { assertServingEqualsClickHouse } from '../testing/serving.ts';
 import { openServingStore, servingDir } from './store.ts';
-import { pack, unpack } from './codec.ts';
-import type { TxDoc } from './docs.ts';
+import { packTxDoc, unpackTxDoc } from './codec.ts';
 
 const importEvents = (dataDir: string, file: string, env: Record<string, string> = {}, extra: string[] = []) =>
   runScript('src/ingest/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir, ...env });
@@ -68,11 +67,11 @@ test('the check finds a wrong document, a wrong block answer and a wrong balance
   await assertServingEqualsClickHouse(dir);
   const s = openServingStore(servingDir(dir));
   const entry = [...s.txDocs.getRange()].find(({ value }) => {
-    const d = unpack<TxDoc>(value);
+    const d = unpackTxDoc(value);
     return !d.unanchored && s.nonCanonical.get(d.index_block_hash) === undefined;
   })!;
-  const doc = unpack<TxDoc>(entry.value);
-  await s.txDocs.put(entry.key, pack({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }));
+  const doc = unpackTxDoc(entry.value);
+  await s.txDocs.put(entry.key, packTxDoc({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }));
   const block = [...s.blockV1Bodies.getRange()].find(({ key }) => s.nonCanonical.get(key) === undefined && [...s.microblocksByParent.getKeys({ start: [key], end: [key, '\uffff'], limit: 1 })].length === 0);
   assert.ok(block, 'a block answered from stored text');
   await s.blockV1Bodies.put(block.key, block.value.replace('"miner_txid":"', '"miner_txid":"0x00'));

@@ -11,7 +11,7 @@ import { releaseOverBudget } from './resident.ts';
 import { readStoreResidentMb } from '../config/tuning.ts';
 import { counter } from '../metrics/registry.ts';
 import type { BlockDoc, LockFact, MempoolDoc, MempoolState, PendingEntry, PrincipalTxFact, TxDoc } from './docs.ts';
-import { unpack } from './codec.ts';
+import { unpack, unpackTxDoc } from './codec.ts';
 
 /** Where a placement id points: enough to decide canonical status without reading the document. */
 export interface PlacementRef {
@@ -50,7 +50,7 @@ export interface ServingStore {
   env: RootDatabase;
   /** 'applied' (AppliedMarker), 'view' (ViewMeta). */
   meta: Database<unknown, string>;
-  /** placement id -> tx document (packed, see codec.ts). */
+  /** placement id -> tx document (packTxDoc, see codec.ts). */
   txDocs: Database<Buffer, number>;
   /** [placement id, event_index] -> event JSON, for txs with more events than a document keeps. */
   txEvents: Database<string, [number, number]>;
@@ -157,7 +157,7 @@ export function appliedMarker(s: ServingStore): AppliedMarker {
 // Typed reads of the packed values.
 export function txDocOf(s: ServingStore, pid: number): TxDoc | undefined {
   const b = s.txDocs.getBinaryFast(pid);
-  return b ? unpack<TxDoc>(b) : undefined;
+  return b ? unpackTxDoc(b) : undefined;
 }
 
 export function mempoolDocOf(s: ServingStore, txId: string): MempoolDoc | undefined {

@@ -3,8 +3,7 @@
 // parent_microblock, and every other microblock of that anchor is micro-orphaned (its txs return to
 // the mempool). Streams are only taken on the canonical tip; a gap discards the payload.
 import type { DecodedEvent, MicroblockMeta, TxRef } from '../../workers/decoded.ts';
-import type { TxDoc } from '../../serving/docs.ts';
-import { pack, unpack } from '../../serving/codec.ts';
+import { packTxDoc, unpackTxDoc } from '../../serving/codec.ts';
 import type { BlockState, MicroblockState } from './chain-state.ts';
 import { setMempool, type ApplyContext } from './context.ts';
 import { microblockCanonicalRow, microblockFactRow, type MicroblockParent } from './overlay.ts';
@@ -104,9 +103,9 @@ function showStreamedTxIndex(block: BlockState, streamed: readonly TxRef[]): voi
   for (const t of block.served?.txs ?? []) {
     const i = t.doc.microblock_hash ? index.get(t.doc.tx_id) : undefined;
     if (i === undefined) continue;
-    const doc = unpack<TxDoc>(t.packed);
+    const doc = unpackTxDoc(t.packed);
     doc.body = doc.body.replace(/"tx_index":\d+,/, `"tx_index":${i},`);
-    t.packed = pack(doc);
+    t.packed = packTxDoc(doc);
   }
 }
 

@@ -6,7 +6,7 @@ import { formatMinedTx } from '../../render/tx.ts';
 import { formatEvent } from '../../render/events.ts';
 import { INLINE_EVENTS, type CallPart, type TxDoc } from '../../serving/docs.ts';
 import { decodedTxOf } from './decoded-txs.ts';
-import { pack } from '../../serving/codec.ts';
+import { packTxDoc } from '../../serving/codec.ts';
 
 /** Where a rendered tx document belongs (the processor's lists and patches read these). */
 export type PlacedDoc = Pick<TxDoc, 'tx_id' | 'index_block_hash' | 'microblock_hash' | 'block_height' | 'microblock_sequence' | 'tx_index'>;
@@ -14,7 +14,7 @@ export type PlacedDoc = Pick<TxDoc, 'tx_id' | 'index_block_hash' | 'microblock_h
 /** Rendered tx placement and the events a document does not keep. */
 export interface ServedTx {
   doc: PlacedDoc;
-  /** The TxDoc, packed (src/serving/codec.ts). */
+  /** The TxDoc, packed (packTxDoc, src/serving/codec.ts). */
   packed: Uint8Array;
   raw_tx: string;
   /** All events as [event_index, JSON], when there are more than a document keeps. */
@@ -154,7 +154,7 @@ export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = even
     const { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index } = doc;
     return {
       doc: { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index },
-      packed: pack(doc),
+      packed: packTxDoc(doc),
       raw_tx: p.raw_tx,
       allEvents: p.event_count > INLINE_EVENTS ? rendered : undefined,
       nonce,
