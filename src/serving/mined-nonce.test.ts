@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openServingStore, LIST } from './store.ts';
-import { pack } from './codec.ts';
+import { packPrincipalFact } from './codec.ts';
 import { minedNonce, minedNonceOf } from './mined-nonce.ts';
 import type { PrincipalTxFact } from './docs.ts';
 
@@ -31,18 +31,18 @@ test('minedNonceOf finds every mined nonce of an account by its own-tx list, and
         const f = fact(ordinal, { nonce: n });
         txOf.set(n, f.tx_id);
         void store.lists.put([LIST.OWN, SENDER, ordinal], 100_000 + ordinal);
-        void store.principalTxs.put([SENDER, 100_000 + ordinal], pack(f));
+        void store.principalTxs.put([SENDER, 100_000 + ordinal], packPrincipalFact(f));
         ordinal++;
         if (n % 10 === 0) {
           for (let k = 0; k < 3; k++, ordinal++) {
             void store.lists.put([LIST.OWN, SENDER, ordinal], 100_000 + ordinal);
-            void store.principalTxs.put([SENDER, 100_000 + ordinal], pack(fact(ordinal, { sponsor_nonce: ordinal })));
+            void store.principalTxs.put([SENDER, 100_000 + ordinal], packPrincipalFact(fact(ordinal, { sponsor_nonce: ordinal })));
           }
         }
       }
       for (let o = 0; o < 500; o++) {
         void store.lists.put([LIST.OWN, SPONSOR_ONLY, o], 900_000 + o);
-        void store.principalTxs.put([SPONSOR_ONLY, 900_000 + o], pack(fact(o, { sponsor_nonce: o })));
+        void store.principalTxs.put([SPONSOR_ONLY, 900_000 + o], packPrincipalFact(fact(o, { sponsor_nonce: o })));
       }
     });
     for (let n = 0; n < 2005; n++) assert.equal(minedNonceOf(store, SENDER, n), txOf.get(n), `nonce ${n}`);
@@ -61,7 +61,7 @@ test('minedNonce answers from the remembered blocks, and searches the store only
     const f = fact(0, { nonce: 4 });
     await store.env.transaction(() => {
       void store.lists.put([LIST.OWN, SENDER, 0], 7);
-      void store.principalTxs.put([SENDER, 7], pack(f));
+      void store.principalTxs.put([SENDER, 7], packPrincipalFact(f));
     });
     const recent = new Map([[`${SENDER}|5`, '0xfive']]);
     const lookups: string[] = [];
@@ -76,7 +76,7 @@ test('minedNonce answers from the remembered blocks, and searches the store only
     // Had the store been searched for nonce 6, it would have found this (an impossible chain, to show the path taken).
     await store.env.transaction(() => {
       void store.lists.put([LIST.OWN, SENDER, 1], 8);
-      void store.principalTxs.put([SENDER, 8], pack(fact(1, { nonce: 6 })));
+      void store.principalTxs.put([SENDER, 8], packPrincipalFact(fact(1, { nonce: 6 })));
     });
     assert.equal(minedNonce(remembered, store, SENDER, 6), undefined);
     assert.equal(minedNonce(() => undefined, store, SENDER, 6), fact(1, {}).tx_id);

@@ -11,7 +11,7 @@ import { releaseOverBudget } from './resident.ts';
 import { readStoreResidentMb } from '../config/tuning.ts';
 import { counter } from '../metrics/registry.ts';
 import type { BlockDoc, LockFact, MempoolDoc, MempoolState, PendingEntry, PrincipalTxFact, TxDoc } from './docs.ts';
-import { unpack, unpackTxDoc } from './codec.ts';
+import { unpack, unpackPrincipalFact, unpackTxDoc } from './codec.ts';
 
 /** Where a placement id points: enough to decide canonical status without reading the document. */
 export interface PlacementRef {
@@ -76,7 +76,7 @@ export interface ServingStore {
   mempoolStates: Database<MempoolState, string>;
   /** tx_id -> entry, of the pending mempool only. */
   pending: Database<PendingEntry, string>;
-  /** [principal, placement id] -> what the principal did in it (packed PrincipalTxFact). */
+  /** [principal, placement id] -> what the principal did in it (packPrincipalFact, see codec.ts). */
   principalTxs: Database<Buffer, [string, number]>;
   /** [list, principal, ordinal] -> placement id: the principal's canonical txs in chain order. */
   lists: Database<number, [number, string, number]>;
@@ -167,7 +167,7 @@ export function mempoolDocOf(s: ServingStore, txId: string): MempoolDoc | undefi
 
 export function principalFactOf(s: ServingStore, principal: string, pid: number): PrincipalTxFact | undefined {
   const b = s.principalTxs.getBinaryFast([principal, pid]);
-  return b ? unpack<PrincipalTxFact>(b) : undefined;
+  return b ? unpackPrincipalFact(b) : undefined;
 }
 
 /** Raw tx bytes are kept as bytes (half the size of their hex). */

@@ -5,7 +5,7 @@ import type { Row } from '../rows.ts';
 import { ROLE } from '../address-index.ts';
 import type { AssetEvent, LockFact, PrincipalTxFact } from '../../serving/docs.ts';
 import type { ServedTx } from './tx-docs.ts';
-import { pack } from '../../serving/codec.ts';
+import { packPrincipalFact } from '../../serving/codec.ts';
 
 /** The NFTs a principal sent and received in one tx, per asset (as the reference counts holdings). */
 function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[string, number, number]> {
@@ -27,7 +27,7 @@ export interface ServedPrincipalTx {
   roles: number;
   /** [asset identifier, NFTs sent, NFTs received] in this tx. */
   nft: Array<[string, number, number]>;
-  /** The PrincipalTxFact, packed (src/serving/codec.ts). */
+  /** The PrincipalTxFact, packed (packPrincipalFact, src/serving/codec.ts). */
   packed: Uint8Array;
 }
 
@@ -103,7 +103,7 @@ export function principalFacts(captured: ReadonlyMap<string, Row[]>, txs: readon
     };
     if (roles & ROLE.SENDER) fact.nonce = served.nonce;
     if (roles & ROLE.SPONSOR && served.sponsor_nonce !== undefined) fact.sponsor_nonce = served.sponsor_nonce;
-    principalTxs.push({ principal, tx, roles, nft: nftCounts(principal, fact.events), packed: pack(fact) });
+    principalTxs.push({ principal, tx, roles, nft: nftCounts(principal, fact.events), packed: packPrincipalFact(fact) });
   }
   return { principalTxs, locks };
 }
