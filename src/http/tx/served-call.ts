@@ -6,9 +6,10 @@ import type { CallPart } from '../../serving/docs.ts';
 import { abiFunctionSignature, abiTypeString, findAbiFunction, toAbi, type ClarityAbi } from '../../workers/decode/index.ts';
 
 interface RenderedFunction {
-  signature: string;
-  /** [name, ABI type string] per argument, where the ABI gives a type. */
-  args: Array<[string, string] | undefined>;
+  /** `"function_signature":...` as JSON text. */
+  signatureJson: string;
+  /** `"name":...,"type":...` as JSON text per argument, where the ABI gives a type. */
+  argsJson: Array<string | undefined>;
 }
 
 const MAX_CONTRACTS = 10_000;
@@ -27,7 +28,12 @@ function functionOf(store: ServingStore, contractId: string, name: string): Rend
   let fn = c.fns.get(name);
   if (fn === undefined) {
     const f = findAbiFunction(c.abi, name);
-    fn = f ? { signature: abiFunctionSignature(f), args: f.args.map((a) => (a.type ? [a.name || '', abiTypeString(a.type)] : undefined)) } : null;
+    fn = f
+      ? {
+          signatureJson: `"function_signature":${JSON.stringify(abiFunctionSignature(f))}`,
+          argsJson: f.args.map((a) => (a.type ? `"name":${JSON.stringify(a.name || '')},"type":${JSON.stringify(abiTypeString(a.type))}` : undefined)),
+        }
+      : null;
     c.fns.set(name, fn);
   }
   return fn;
@@ -38,15 +44,19 @@ export function clearServedAbis(): void {
   contracts.clear();
 }
 
-/** The `contract_call` object as JSON text. */
+/** The `contract_call` object as JSON text. Built as text: list pages render 50 of them, and the
+ *  ABI's parts are JSON already (cached per function). Only `repr` can need escaping; hex cannot. */
 export function callJson(store: ServingStore, call: CallPart, opts: { withAbi: boolean; excludeFunctionArgs: boolean }): string {
   const fn = opts.withAbi ? functionOf(store, call.contract_id, call.function_name) : null;
-  const out: Record<string, unknown> = { contract_id: call.contract_id, function_name: call.function_name, function_signature: fn ? fn.signature : '' };
+  let out = `{"contract_id":${JSON.stringify(call.contract_id)},"function_name":${JSON.stringify(call.function_name)},${fn ? fn.signatureJson : '"function_signature":""'}`;
   if (!opts.excludeFunctionArgs) {
-    out.function_args = call.args.map(([hex, repr, type], i) => {
-      const abiArg = fn?.args[i];
-      return abiArg ? { hex, repr, name: abiArg[0], type: abiArg[1] } : { hex, repr, name: '', type };
-    });
+    const args: string[] = [];
+    for (let i = 0; i < call.args.length; i++) {
+      const [hex, repr, type] = call.args[i];
+      const named = fn?.argsJson[i];
+      args.push(`{"hex":"${hex}","repr":${JSON.stringify(repr)},${named ?? `"name":"","type":${JSON.stringify(type)}`}}`);
+    }
+    out += `,"function_args":[${args.join(',')}]`;
   }
-  return JSON.stringify(out);
+  return `${out}}`;
 }
