@@ -76,12 +76,14 @@ test('tx documents are stored plain; documents stored compressed before still re
     await before.close();
     const store = openServingStore(dir);
     await store.txDocs.put(2, packTxDoc(doc(2)));
-    const raw = open({ path: dir, maxDbs: 32, readOnly: true }).openDB({ name: 'txDocs', encoding: 'binary', compression: false });
+    const rawEnv = open({ path: dir, maxDbs: 32, readOnly: true });
+    const raw = rawEnv.openDB({ name: 'txDocs', encoding: 'binary', compression: false });
     // A compressed value starts with 254 (lmdb's marker); a packed tuple with 0x9d.
     assert.equal((raw.getBinary(1) as Buffer)[0], 254, 'the old document is stored compressed');
     assert.equal((raw.getBinary(2) as Buffer)[0], 0x9d, 'the new one plain');
     assert.deepEqual(unpackTxDoc(store.txDocs.getBinary(1)!), doc(1));
     assert.deepEqual(unpackTxDoc(store.txDocs.getBinary(2)!), doc(2));
+    await rawEnv.close();
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -104,8 +104,8 @@ const PLAIN = { threshold: 2 ** 31 };
 export function openServingStore(dir: string, opts: { readOnly?: boolean } = {}): ServingStore {
   // Values of 512 bytes and more are LZ4-compressed (on the write thread), except the documents
   // that list pages read 50 at a time: decompressing them took a third of a page's read-and-unpack
-  // time, for 29% less space (bench/RESULTS.md). Documents stored compressed before still read,
-  // since a compressed value is marked as such; a rebuild stores them plain.
+  // time, to save a fifth of their space (bench/RESULTS.md). Documents stored compressed before
+  // still read, since a compressed value is marked as such; a rebuild stores them plain.
   // One map of 1 TiB of address space (not memory): left to grow in chunks, the file was mapped
   // many times over and each resident page counted once per map (RSS twice the file, measured).
   // The writer writes through the map (see free-space.ts for why and for its one risk), which
