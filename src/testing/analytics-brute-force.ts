@@ -1,5 +1,5 @@
 // Brute-force answers for the analytics tests: each computed straight from the base fact tables
-// (txs, events, contracts, balance_changes, blocks) filtered to the canonical chain through the
+// (txs, events, contracts, principal_balance_changes, blocks) filtered to the canonical chain through the
 // overlay tables, without the aggregates — what the analytics answers must equal.
 import type { Store } from '../storage/client.ts';
 import { POX_PARAMS, type Network, type Unit } from '../ingest/processor/analytics-buckets.ts';
@@ -130,12 +130,12 @@ export class BruteForce {
     );
   }
 
-  /** Per principal, its balance change of an asset per bucket (canonical blocks' balance_changes). */
+  /** Per principal, its balance change of an asset per bucket (canonical blocks' principal_balance_changes). */
   async balanceChanges(asset: string, unit: Unit, principal?: string): Promise<Array<{ principal: string; bucket: number; d: string }>> {
     return q(
       this.store,
       `SELECT principal, ${this.bucket(unit)} AS bucket, toString(sum(balance)) AS d
-       FROM (SELECT * FROM balance_changes LIMIT 1 BY index_block_hash, microblock_hash, principal, asset) AS c INNER JOIN ${CANON} AS k USING index_block_hash
+       FROM (SELECT * FROM principal_balance_changes LIMIT 1 BY index_block_hash, principal, asset) AS c INNER JOIN ${CANON} AS k USING index_block_hash
        WHERE asset = {a:String} ${principal ? 'AND principal = {p:String}' : ''} GROUP BY principal, bucket ORDER BY bucket`,
       { a: asset, p: principal ?? '' },
     );
@@ -184,7 +184,7 @@ export class BruteForce {
   async balances(asset: string): Promise<Array<{ principal: string; balance: bigint }>> {
     const list = await q<{ principal: string; b: string }>(
       this.store,
-      `SELECT principal, toString(sum(balance)) AS b FROM (SELECT * FROM balance_changes LIMIT 1 BY index_block_hash, microblock_hash, principal, asset) AS c
+      `SELECT principal, toString(sum(balance)) AS b FROM (SELECT * FROM principal_balance_changes LIMIT 1 BY index_block_hash, principal, asset) AS c
        WHERE asset = {a:String} AND index_block_hash IN (SELECT index_block_hash FROM ${CANON}) GROUP BY principal`,
       { a: asset },
     );

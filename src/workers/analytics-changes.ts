@@ -1,8 +1,8 @@
 // What one block adds to the analytics aggregates (sql/0050_analytics.sql), computed in the decode
 // worker from the very rows ClickHouse gets for the block (txs, events, contracts) and its balance
 // changes. The processor adds these, with the block's time buckets and a sign, when the block
-// becomes canonical and again negated when it is orphaned (src/ingest/processor/analytics.ts);
-// the fact rows (analytics_changes) let it undo a block no longer in memory.
+// becomes canonical and again negated when it is orphaned (src/ingest/processor/analytics.ts); a
+// block no longer in memory is decoded again from its event-log entry to undo it.
 import type { Row } from './rows.ts';
 import type { AnalyticsChange, BalanceDelta } from './decoded.ts';
 

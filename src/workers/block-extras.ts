@@ -1,8 +1,9 @@
 // Per-block facts of the secondary route families, decoded beside a block's main rows (decode-block.ts)
-// from the same payload: the STX the block issues (the reference's supply; the block event carries
-// the amount for the processor's running supply, the fact row lets it undo the block on a reorg) and
-// the counts it changes (NFT mints per asset), the PoX reward set a Nakamoto block announces for a cycle, and the function names of the contracts
-// it deploys (the index /contract/by_trait reads), and its BNS names and namespaces (bns.ts).
+// from the same payload: the STX the block issues (the reference's supply) and the counts it changes
+// (NFT mints per asset), which the block event carries for the processor's running totals (a reorg
+// decodes the block again to undo them); the PoX reward set a Nakamoto block announces for a cycle,
+// the function names of the contracts it deploys (the index /contract/by_trait reads), and its BNS
+// names and namespaces (bns.ts).
 import { RowSet } from './rows.ts';
 import type { CountDelta, DecodedEvent } from './decoded.ts';
 import type { NodeBlock } from './decode-block.ts';
@@ -99,9 +100,7 @@ export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock
   if (ev.kind !== 'block') return ev;
   const rows = new RowSet();
   const supply = issuedStx(b, boot);
-  rows.add('supply_changes', { index_block_hash: b.index_block_hash, block_height: b.block_height, amount: supply });
   const counts = countChanges(b, boot);
-  for (const c of counts) rows.add('count_changes', { index_block_hash: b.index_block_hash, ...c });
   writeRewardSet(rows, b);
   writeContractFunctions(rows, b);
   if (boot) writeContractFunctions(rows, { ...boot, index_block_hash: b.index_block_hash, block_height: b.block_height });

@@ -255,7 +255,6 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary; decoded?
 export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true): DecodedEvent {
   const d = decodeBlockRows(b, boot);
   const analytics = analyticsChanges(d.rows.captured, d.deltas);
-  for (const c of analytics) d.rows.add('analytics_changes', { index_block_hash: b.index_block_hash, ...c });
   return {
     kind: 'block',
     block: d.meta,
@@ -358,8 +357,8 @@ export function decodeBlockRows(b: NodeBlock, boot?: NodeBlock) {
     total_fees_sent: d.fees.toString(),
     total_miner_rewards: d.rewards.toString(),
   }));
-  for (const d of deltas) rows.add('balance_changes', { index_block_hash: b.index_block_hash, microblock_hash: '', ...d });
-  // The same changes by principal, for balances as of a height (address reads).
+  // By principal, for balances as of a height (address reads). A reorg's undo takes them from the
+  // block decoded again (processor/context.ts), not from the store.
   for (const d of deltas) rows.add('principal_balance_changes', { ...d, block_height: b.block_height, index_block_hash: b.index_block_hash });
   return { rows, meta, items, ownCount: own.length, deltas };
 }

@@ -1,10 +1,12 @@
 // The analytics aggregates as signed deltas (sql/0050_analytics.sql): a block that becomes canonical
 // adds what it changed (its analytics_changes, one row per bucket it falls in), an orphaned one adds
-// the same negated, exactly as balances are kept. The rows go to analytics_by_bucket, whose
-// materialized view feeds analytics_by_key; both sum the signed rows away when a reorg undoes them.
+// the same negated, exactly as balances are kept. The batch sums the rows by key and puts each kind
+// in the table its readers read (analytics-rows.ts): analytics_by_bucket and analytics_by_key, both
+// summing the signed rows away when a reorg undoes them.
 import type { BlockState } from './chain-state.ts';
 import type { ApplyContext } from './context.ts';
 import type { AnalyticsChange } from '../../workers/decoded.ts';
+import { decodedBlock } from './context.ts';
 import { bucketOf, networkOfPrincipal, unitsOf, type Network } from './analytics-buckets.ts';
 
 /** STACKS_API_ANALYTICS_INGEST=0 leaves the aggregates unwritten (the benchmark's baseline). */
@@ -12,19 +14,6 @@ const OFF = process.env.STACKS_API_ANALYTICS_INGEST === '0';
 
 /** The network the chain's addresses belong to (for cycle buckets); learned from blocks' senders. */
 let lastNetwork: Network = 'mainnet';
-
-/** What a block changed: in memory for recent blocks, else read back from its fact rows. */
-async function blockAnalytics(ctx: ApplyContext, b: BlockState): Promise<AnalyticsChange[]> {
-  if (b.analytics) return b.analytics;
-  await ctx.earlierBatchesStored();
-  const rs = await ctx.store.client.query({
-    query: `SELECT kind, a, b, c, n, toString(amount) AS amount FROM analytics_changes WHERE index_block_hash = {h:String} LIMIT 1 BY kind, a, b, c`,
-    query_params: { h: b.index_block_hash },
-    format: 'JSONEachRow',
-  });
-  b.analytics = (await rs.json<AnalyticsChange>()).map((c) => ({ ...c, n: Number(c.n) }));
-  return b.analytics;
-}
 
 function networkOf(changes: readonly AnalyticsChange[]): Network {
   for (const c of changes) {
@@ -38,7 +27,7 @@ function networkOf(changes: readonly AnalyticsChange[]): Network {
 /** Adds (sign 1) or removes (sign -1) what a block changed in the analytics aggregates. */
 export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1 | -1): Promise<void> {
   if (OFF) return;
-  const changes = await blockAnalytics(ctx, b);
+  const changes = (await decodedBlock(ctx, b)).analytics;
   const network = networkOf(changes);
   const time = b.block_time ?? b.burn_block_time;
   const parent = ctx.state.blocks.get(b.parent_index_block_hash);
@@ -46,29 +35,23 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
   // A block's own row: n = 1, amount = seconds since its parent; b = '1' when that gap is known.
   const hasGap = parentTime !== undefined && b.block_height > 1;
   const all: AnalyticsChange[] = [...changes, { kind: 'block', a: '', b: hasGap ? '1' : '0', c: '', n: 1, amount: hasGap ? String(time - parentTime) : '0' }];
-  const rows: Array<Record<string, unknown>> = [];
   for (const c of all) {
     const n = sign * c.n;
     if (c.kind === 'caller') ctx.batch.callers.add(c.a, c.b, n);
-    const amount = sign === 1 ? c.amount : (-BigInt(c.amount)).toString();
-    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, BigInt(amount), UNITS_BY_KEY.map((unit) => [unit, bucketOf(unit, time, b.burn_block_height, network)] as const));
-    for (const unit of unitsOf(c.kind)) {
-      rows.push({ unit, kind: c.kind, bucket: bucketOf(unit, time, b.burn_block_height, network), a: c.a, b: c.b, c: c.c, n, amount });
-    }
+    const amount = BigInt(sign) * BigInt(c.amount);
+    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, amount, UNITS_BY_KEY.map((unit) => [unit, bucketOf(unit, time, b.burn_block_height, network)] as const));
+    for (const unit of unitsOf(c.kind)) ctx.batch.analytics.add(unit, c.kind, bucketOf(unit, time, b.burn_block_height, network), c.a, c.b, c.c, n, amount);
   }
-  ctx.batch.addRows('analytics_by_bucket', rows);
-  const stx = principalStx(all, sign);
-  ctx.batch.addRows(
-    'analytics_by_key',
-    UNITS_BY_KEY.flatMap((unit) => stx.map((r) => ({ unit, kind: 'pstx', a: r.principal, bucket: bucketOf(unit, time, b.burn_block_height, network), b: r.dir, c: '', n: r.n, amount: r.amount.toString() }))),
-  );
+  for (const r of principalStx(all, sign)) {
+    for (const unit of UNITS_BY_KEY) ctx.batch.analytics.add(unit, 'pstx', bucketOf(unit, time, b.burn_block_height, network), r.principal, r.dir, '', r.n, r.amount);
+  }
 }
 
 /** The units of the kinds kept in analytics_by_key only (pstx, holders): day and cycle. */
 const UNITS_BY_KEY = unitsOf('pstx');
 
 /** The block's STX transfers per principal and direction, all counterparties summed ('pstx' in
- *  sql/0053): from its flow changes, so a block undone from its fact rows gives the same. */
+ *  sql/0053), from its flow changes. */
 function principalStx(changes: readonly AnalyticsChange[], sign: 1 | -1): Array<{ principal: string; dir: 'in' | 'out'; n: number; amount: bigint }> {
   const out = new Map<string, { principal: string; dir: 'in' | 'out'; n: number; amount: bigint }>();
   for (const c of changes) {

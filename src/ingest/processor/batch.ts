@@ -8,6 +8,7 @@ import { ServingChanges } from '../../serving/changes.ts';
 import { RowOwners, failedRowOf, type EntryRef } from './row-owners.ts';
 import { CallerTransitions } from './unique-callers.ts';
 import { HolderTransitions } from './holder-transitions.ts';
+import { AnalyticsRows } from './analytics-rows.ts';
 
 /** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
  *  said which row that was. */
@@ -30,6 +31,8 @@ export class Batch {
   /** The batch's changes of (contract, caller) pairs, turned into distinct-caller counts when stored. */
   readonly callers = new CallerTransitions();
   readonly holders = new HolderTransitions();
+  /** The batch's analytics rows, summed by key (analytics-rows.ts). */
+  readonly analytics = new AnalyticsRows();
   /** What the batch changes in the serving store (nothing is gathered when there is none). */
   readonly serving: ServingChanges;
   private readonly owners = new RowOwners();
@@ -81,11 +84,14 @@ export class Batch {
   async insert(store: Store, last: readonly string[]): Promise<void> {
     this.addRows('mempool_pending', this.pendingSet.takeRows());
     const callers = await this.callers.take(store, this.to);
-    this.addRows('analytics_by_bucket', callers.distinct);
+    for (const [contract, n] of callers.distinct) this.analytics.add('all', 'ucaller', 0, contract, '', '', n, 0n);
     this.addRows('contract_callers', callers.pairs);
     const holders = await this.holders.take(store, this.to);
-    this.addRows('analytics_by_key', holders.counts);
+    for (const h of holders.counts) this.analytics.add(h.unit, 'holders', h.bucket, h.asset, '', '', h.n, 0n);
     this.addRows('ft_holder_pairs', holders.pairs);
+    const analytics = this.analytics.take();
+    this.addRows('analytics_by_bucket', analytics.byBucket);
+    this.addRows('analytics_by_key', analytics.byKey);
     const isLast = (target: InsertTarget) => last.includes(targetTable(target));
     const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.

@@ -44,57 +44,46 @@ export interface MempoolChange {
   receipt?: number;
 }
 
-export async function blockTxs(ctx: ApplyContext, b: BlockState): Promise<TxRef[]> {
-  if (b.txs) return b.txs;
-  await ctx.earlierBatchesStored();
-  const rs = await ctx.store.client.query({
-    query: `SELECT tx_id, microblock_hash, microblock_sequence, microblock_parent_hash, tx_index, raw_tx, sender_address, sponsor_address,
-                   toString(nonce) AS nonce, toString(fee_rate) AS fee_rate, type_id, contract_id, function_name
-            FROM txs WHERE tx_id IN (SELECT arrayJoin(tx_ids) FROM blocks WHERE index_block_hash = {h:String})
-              AND index_block_hash = {h:String} LIMIT 1 BY tx_id`,
-    query_params: { h: b.index_block_hash },
-    format: 'JSONEachRow',
-  });
-  b.txs = (await rs.json<TxRef>()).map((t) => ({ ...t, microblock_sequence: Number(t.microblock_sequence), tx_index: Number(t.tx_index) }));
-  return b.txs;
-}
-
-export async function blockDeltas(ctx: ApplyContext, b: BlockState): Promise<BalanceDelta[]> {
-  if (b.deltas) return b.deltas;
-  await ctx.earlierBatchesStored();
-  const rs = await ctx.store.client.query({
-    query: `SELECT principal, asset, toString(balance) AS balance, toString(total_sent) AS total_sent, toString(total_received) AS total_received,
-                   toString(total_fees_sent) AS total_fees_sent, toString(total_miner_rewards) AS total_miner_rewards
-            FROM balance_changes WHERE index_block_hash = {h:String} LIMIT 1 BY principal, asset`,
-    query_params: { h: b.index_block_hash },
-    format: 'JSONEachRow',
-  });
-  b.deltas = await rs.json<BalanceDelta>();
-  return b.deltas;
-}
-
-/** Records a mempool status change; the last change within an entry wins. */
-export function setMempool(ctx: ApplyContext, tx_id: string, status: MempoolChange['status'], extra: Omit<MempoolChange, 'status'> = {}): void {
-  ctx.mempool.set(tx_id, { status, ...extra });
-}
-
-/** A block's serving documents and facts: kept for recent blocks, else decoded again from the log
- *  entry that brought it (block 1 with the boot block's receipts, as when it was first stored). */
-export async function servedOf(ctx: ApplyContext, b: BlockState): Promise<ServedRows> {
-  if (b.served) return b.served;
+/**
+ * A block decoded again from the event-log entry that brought it (block 1 with the boot block's
+ * receipts, as when it was first stored). What a reorg undoes or redoes of a block (its txs,
+ * balance changes, issued STX, event counts, analytics and serving contribution) is a pure function
+ * of that payload, so none of it is stored for the purpose: memory keeps it for recent heights
+ * (chain-state.ts) and an older block, which only a deep reorg reaches, is decoded once more.
+ */
+async function decodeAgain(ctx: ApplyContext, b: BlockState): Promise<void> {
   const rec = await readRecord(ctx.logDir, b.log_id);
   if (!rec) throw new Error(`event log entry ${b.log_id} of block ${b.index_block_hash} is missing`);
   const boot = b.block_height === 1 ? (ctx.state.byHeight.get(0) ?? []).map((h) => ctx.state.blocks.get(h)!)[0] : undefined;
   const bootRecord = boot ? await readRecord(ctx.logDir, boot.log_id) : undefined;
   const out = await ctx.pool.decode('/new_block', rec.body, bootRecord?.body);
   if (!out.ok || out.event.kind !== 'block') throw new Error(`decoding block ${b.index_block_hash} again failed: ${out.ok ? out.event.kind : out.reason}`);
-  b.served = out.event.served;
-  return b.served;
+  const ev = out.event;
+  b.txs ??= ev.txs;
+  b.deltas ??= ev.deltas;
+  b.served ??= ev.served;
+  b.supply ??= ev.supply ?? '0';
+  b.counts ??= ev.counts ?? [];
+  b.analytics ??= ev.analytics ?? [];
+}
+
+/** The block's decoded content, from memory or decoded again. */
+export async function decodedBlock(ctx: ApplyContext, b: BlockState): Promise<Required<Pick<BlockState, 'txs' | 'deltas' | 'served' | 'supply' | 'counts' | 'analytics'>>> {
+  if (!b.txs || !b.deltas || !b.served || b.supply === undefined || !b.counts || !b.analytics) await decodeAgain(ctx, b);
+  return { txs: b.txs!, deltas: b.deltas!, served: b.served!, supply: b.supply!, counts: b.counts!, analytics: b.analytics! };
+}
+
+export const blockTxs = async (ctx: ApplyContext, b: BlockState): Promise<TxRef[]> => (await decodedBlock(ctx, b)).txs;
+export const blockDeltas = async (ctx: ApplyContext, b: BlockState): Promise<BalanceDelta[]> => (await decodedBlock(ctx, b)).deltas;
+
+/** Records a mempool status change; the last change within an entry wins. */
+export function setMempool(ctx: ApplyContext, tx_id: string, status: MempoolChange['status'], extra: Omit<MempoolChange, 'status'> = {}): void {
+  ctx.mempool.set(tx_id, { status, ...extra });
 }
 
 /** What the block adds to the serving store's lists and totals while canonical (its microblock
  *  txs count when it accepted their microblocks, as things stand now). */
 export async function contributionOf(ctx: ApplyContext, b: BlockState): Promise<BlockContribution> {
-  const [served, deltas] = await Promise.all([servedOf(ctx, b), blockDeltas(ctx, b)]);
+  const { served, deltas } = await decodedBlock(ctx, b);
   return blockContribution(served, b.log_id, deltas, (mb) => ctx.state.accepted(b, mb));
 }

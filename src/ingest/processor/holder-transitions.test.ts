@@ -10,7 +10,7 @@ import { migrate } from '../../storage/migrate.ts';
 import { tempDataDir } from '../../testing/service.ts';
 import { RowSet } from '../../workers/rows.ts';
 import { insertRowSet } from '../../storage/insert-row-set.ts';
-import { HolderTransitions } from './holder-transitions.ts';
+import { HolderTransitions, type HolderCount } from './holder-transitions.ts';
 
 function insert(store: Store, table: string, rows: Array<Record<string, unknown>>, token: string): Promise<void> {
   const set = new RowSet();
@@ -35,7 +35,7 @@ function batch(): HolderTransitions {
   return b;
 }
 
-const rowsOf = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [`${r.unit}/${r.a}/${r.bucket}`, r.n]));
+const rowsOf = (counts: HolderCount[]) => Object.fromEntries(counts.map((r) => [`${r.unit}/${r.asset}/${r.bucket}`, r.n]));
 const balances = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [`${r.asset}/${r.principal}`, r.balance]));
 
 test("a batch counts holders in each change's bucket, in the order applied, the same when redone", async () => {

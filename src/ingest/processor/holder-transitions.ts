@@ -23,6 +23,14 @@ interface Change {
   buckets: ReadonlyArray<readonly [Unit, number]>;
 }
 
+/** A token's holder count change in one bucket. */
+export interface HolderCount {
+  unit: Unit;
+  asset: string;
+  bucket: number;
+  n: number;
+}
+
 const pairKey = (asset: string, principal: string) => `${asset}\n${principal}`;
 
 const FT_HOLDER_PAIRS: PairTable = { table: 'ft_holder_pairs', keys: ['asset', 'principal'], value: 'balance' };
@@ -34,10 +42,10 @@ export class HolderTransitions {
     if (change !== 0n) this.changes.push({ asset, principal, change, buckets });
   }
 
-  /** The batch's rows: ±1 per token and bucket (analytics_by_key) and the changed pairs' new
-   *  balances (ft_holder_pairs), from the balances stored before it. `logTo`: the batch's last
+  /** The batch's changes: ±1 per token and bucket (its 'holders' counts) and the changed pairs' new
+   *  balances (ft_holder_pairs rows), from the balances stored before it. `logTo`: the batch's last
    *  entry. Taken once. */
-  async take(store: Store, logTo: number): Promise<{ counts: Row[]; pairs: Row[] }> {
+  async take(store: Store, logTo: number): Promise<{ counts: HolderCount[]; pairs: Row[] }> {
     const changes = this.changes;
     this.changes = [];
     const net = new Map<string, { asset: string; principal: string; d: bigint }>();
@@ -49,7 +57,7 @@ export class HolderTransitions {
     const nets = [...net.values()];
     const before = await valuesBeforeBatch(store, FT_HOLDER_PAIRS, nets.map((e) => [e.asset, e.principal, e.d] as const), logTo);
     const balance = new Map<string, bigint>(nets.map((e, i) => [pairKey(e.asset, e.principal), before[i]]));
-    const counts = new Map<string, Row>();
+    const counts = new Map<string, HolderCount>();
     for (const c of changes) {
       const k = pairKey(c.asset, c.principal);
       const was = balance.get(k)!;
@@ -59,8 +67,8 @@ export class HolderTransitions {
       if (t === 0) continue;
       for (const [unit, bucket] of c.buckets) {
         const key = `${unit}\n${c.asset}\n${bucket}`;
-        const row = counts.get(key) ?? counts.set(key, { unit, kind: 'holders', a: c.asset, bucket, b: '', c: '', n: 0, amount: '0' }).get(key)!;
-        row.n = (row.n as number) + t;
+        const row = counts.get(key) ?? counts.set(key, { unit, asset: c.asset, bucket, n: 0 }).get(key)!;
+        row.n += t;
       }
     }
     const pairs = [...net].filter(([, e]) => e.d !== 0n).map(([k, e]) => ({ asset: e.asset, principal: e.principal, balance: balance.get(k)!.toString(), log_to: logTo }));

@@ -23,9 +23,9 @@ export class CallerTransitions {
     senders.set(sender, (senders.get(sender) ?? 0) + calls);
   }
 
-  /** The batch's rows: ±1 per contract (analytics_by_bucket) and the changed pairs' new counts
-   *  (contract_callers), from the counts stored before it. `logTo`: the batch's last entry. Taken once. */
-  async take(store: Store, logTo: number): Promise<{ distinct: Row[]; pairs: Row[] }> {
+  /** The batch's changes: ±1 per contract (its 'ucaller' total) and the changed pairs' new counts
+   *  (contract_callers rows), from the counts stored before it. `logTo`: the batch's last entry. Taken once. */
+  async take(store: Store, logTo: number): Promise<{ distinct: Array<[string, number]>; pairs: Row[] }> {
     const changed: Array<[string, string, number]> = [];
     for (const [contract, senders] of this.deltas) for (const [sender, d] of senders) if (d !== 0) changed.push([contract, sender, d]);
     this.deltas.clear();
@@ -40,7 +40,7 @@ export class CallerTransitions {
       pairs.push({ contract_id: contract, sender, calls: now, log_to: logTo });
     }
     return {
-      distinct: [...distinct].filter(([, n]) => n !== 0).map(([a, n]) => ({ unit: 'all', kind: 'ucaller', bucket: 0, a, b: '', c: '', n, amount: '0' })),
+      distinct: [...distinct].filter(([, n]) => n !== 0),
       pairs,
     };
   }

@@ -1,0 +1,106 @@
+// `npx tsx bench/ingest/stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep]`: imports a log into a
+// fresh data directory with `import-events` and reads every thread's CPU clock from /proc four times
+// a second until the import exits, then prints the CPU per stage in core-seconds and in µs per tx
+// (the per-stage budget of issue 32). A thread is classed by its name: the decode workers name
+// themselves `decode`, ClickHouse names its pools, the main thread is the process id. Node's other
+// threads are all called `node`: those that exist when the process starts are V8's platform
+// threads (garbage collection, compilation); those that appear later are libuv's threadpool (where
+// chdb's insert and query calls run, so the engine's insert parsing is counted there) and LMDB's
+// write thread.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { parseArgs } from 'node:util';
+import { ROOT } from '../lib/run-cli.ts';
+import { dirBytes } from '../../src/serving/size.ts';
+
+const TICKS = 100;
+
+interface ThreadClock {
+  comm: string;
+  seconds: number;
+  firstSeenMs: number;
+}
+
+function readThreads(pid: number, seen: Map<string, ThreadClock>, nowMs: number): void {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(rest[11]) + Number(rest[12])) / TICKS;
+    const t = seen.get(tid);
+    if (t) {
+      t.seconds = seconds;
+      t.comm = comm;
+    } else seen.set(tid, { comm, seconds, firstSeenMs: nowMs });
+  }
+}
+
+/** The stage a thread's CPU belongs to. */
+function stageOf(tid: string, pid: number, t: ThreadClock, startupMs: number): string {
+  if (tid === String(pid)) return 'main thread (apply, batch assembly, serving-store puts)';
+  if (t.comm === 'decode') return 'decode workers';
+  if (t.comm === 'node') return t.firstSeenMs <= startupMs ? 'V8 platform (GC, compiler)' : 'libuv pool + LMDB writer (chdb calls: insert parsing)';
+  if (/^MergeMutate|^Merge|^BgSchPool|^BgMoveProc|^BgDistSchPool/.test(t.comm)) return `engine: merges and background (${t.comm.replace(/\d+$/, '')})`;
+  return `engine: ${t.comm.replace(/\d+$/, '')}`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { file: { type: 'string' }, data: { type: 'string' }, keep: { type: 'boolean', default: false }, env: { type: 'string', multiple: true } } });
+  if (!values.file) throw new Error('usage: stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V]');
+  const dataDir = values.data ?? mkdtempSync(join(tmpdir(), 'stage-cpu-'));
+  const statsFile = join(dataDir, 'stats.json');
+  const extra = Object.fromEntries((values.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/ingest/cli/import-events.ts'), '--file', values.file, '--stats-json', statsFile], {
+    cwd: ROOT,
+    env: { ...process.env, STACKS_API_DATA_DIR: dataDir, ...extra },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const pid = child.pid!;
+  const seen = new Map<string, ThreadClock>();
+  // Threads alive within the first 150 ms are V8's platform threads (the loader has not run yet).
+  const startupMs = 150;
+  readThreads(pid, seen, 0);
+  const timer = setInterval(() => readThreads(pid, seen, performance.now() - started), 250);
+  // The last reading is taken just before the process is reaped: 'exit' fires after it is gone, so
+  // read on a short interval and keep the last values (a thread's clock never goes back).
+  const code = await new Promise<number | null>((res) => child.once('exit', res));
+  clearInterval(timer);
+  const wall = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`import exited with ${code}`);
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Record<string, number>;
+  const byStage = new Map<string, number>();
+  for (const [tid, t] of seen) {
+    const s = stageOf(tid, pid, t, startupMs);
+    byStage.set(s, (byStage.get(s) ?? 0) + t.seconds);
+  }
+  const total = [...byStage.values()].reduce((a, b) => a + b, 0);
+  const txs = stats.txs;
+  console.log(`\n${values.file}: ${txs.toLocaleString('en-US')} txs, import wall ${(stats.wallMs / 1000).toFixed(1)} s (${Math.round(txs / (stats.wallMs / 1000)).toLocaleString('en-US')} txs/s), process wall ${wall.toFixed(1)} s, peak RSS ${Math.round(stats.maxRssBytes / 2 ** 20)} MB`);
+  console.log(`stage times: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s (serving ${(stats.servingMs / 1000).toFixed(1)} s)`);
+  console.log('| stage | core-s | µs per tx |\n|---|---|---|');
+  for (const [s, sec] of [...byStage].sort((a, b) => b[1] - a[1])) if (sec >= 0.05) console.log(`| ${s} | ${sec.toFixed(1)} | ${Math.round((sec / txs) * 1e6)} |`);
+  console.log(`| all threads (sampled every 250 ms; threads that ended between samples lose their last 250 ms) | ${total.toFixed(1)} | ${Math.round((total / txs) * 1e6)} |`);
+  const sizes = ['clickhouse', 'serving', 'events'].filter((d) => existsSync(join(dataDir, d))).map((d) => `${d} ${(dirBytes(join(dataDir, d)) / 2 ** 20).toFixed(1)} MiB`);
+  console.log(`on disk: ${sizes.join(', ')} (input ${(statSync(values.file).size / 2 ** 20).toFixed(1)} MiB)`);
+  if (!values.keep && !values.data) rmSync(dataDir, { recursive: true, force: true });
+  else console.log(`data dir: ${dataDir}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
