@@ -1,4 +1,9 @@
--- Chain facts and the canonical overlay.
+-- Chain facts and the canonical overlay (data layout 2; see README "Data layout").
+--
+-- ClickHouse keeps what filters, scans and aggregates need; point reads and per-principal pages are
+-- answered from the serving store (src/serving), and what a reorg undoes of a block is decoded again
+-- from the block's event-log entry (src/ingest/processor/context.ts), so no per-block undo facts are
+-- stored. Every table and projection here has a reader named beside it.
 --
 -- Facts are append-only and never rewritten by a fork: a block, a transaction as included in one
 -- block (or microblock), an event. Whether a block or microblock is on the canonical chain lives
@@ -6,10 +11,11 @@
 -- (ReplacingMergeTree(version): the newest row per key wins). Fact rows decoded from a payload
 -- carry no log position (decoding is a pure function of the payload); `log_id` appears where the
 -- processor writes a row and its position matters. Hashes are 0x-prefixed lowercase hex; amounts
--- are 128-bit integers.
--- Every table accepts the per-batch insert_deduplication_token, so re-processing a batch after a
--- crash leaves one copy.
+-- are 128-bit integers. Every table accepts the per-batch insert_deduplication_token, so
+-- re-processing a batch after a crash leaves one copy.
 
+-- Blocks, read by hash (chain load at start-up, block routes the store does not answer, Rosetta)
+-- and by height. The projection keyed by the block hash turns a search by block hash into a key read.
 CREATE TABLE IF NOT EXISTS blocks (
   index_block_hash String,
   block_hash String,
@@ -50,10 +56,11 @@ CREATE TABLE IF NOT EXISTS blocks (
   pox_v1_unlock_height UInt32,
   pox_v2_unlock_height UInt32,
   pox_v3_unlock_height UInt32,
-  pox_v4_unlock_height UInt32
+  pox_v4_unlock_height UInt32,
+  PROJECTION blocks_by_block_hash (SELECT block_hash, index_block_hash ORDER BY block_hash)
 ) ENGINE = ReplacingMergeTree
 ORDER BY index_block_hash
-SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
+SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000, deduplicate_merge_projection_mode = 'rebuild';
 
 -- Which block is canonical at each height. A reorg writes a few rows here, not millions elsewhere.
 CREATE TABLE IF NOT EXISTS block_canonical (
@@ -104,6 +111,14 @@ SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
 
 -- A transaction as included in one block or microblock. The same tx_id appears again for each fork
 -- or stream that included it; unanchored microblock rows have index_block_hash ''.
+--
+-- Sorted in chain order, which is the order rows arrive in (an import's insert sorts nearly sorted
+-- rows, and parts merge once), and the order the chain-wide tx lists read newest first with
+-- filters on type, sender, called contract/function, nonce, time and fee (src/http/tx/lists.ts). A
+-- read by tx_id finds its granules through the bloom filter (the serving store answers tx by id).
+-- event_tables: which event tables hold the tx's events (bit set: 1 stx_events, 2 stx_lock_events,
+-- 4 ft_events, 8 nft_events, 16 contract_logs; src/workers/event-tables.ts), so a tx's events are
+-- read from those tables only.
 CREATE TABLE IF NOT EXISTS txs (
   tx_id String,
   index_block_hash String,
@@ -120,7 +135,7 @@ CREATE TABLE IF NOT EXISTS txs (
   microblock_parent_hash String,
   tx_index UInt32,
   status LowCardinality(String),
-  raw_tx String,
+  raw_tx String CODEC(ZSTD(1)),
   raw_result String,
   type_id LowCardinality(String),
   sender_address String,
@@ -130,6 +145,7 @@ CREATE TABLE IF NOT EXISTS txs (
   contract_id String,
   function_name String,
   event_count UInt32,
+  event_tables UInt8 DEFAULT 31,
   execution_cost_read_count UInt64,
   execution_cost_read_length UInt64,
   execution_cost_runtime UInt64,
@@ -137,13 +153,19 @@ CREATE TABLE IF NOT EXISTS txs (
   execution_cost_write_length UInt64,
   vm_error Nullable(String),
   -- Bitcoin-originated txs (raw_tx 0x00): the node's burnchain_op object, as JSON.
-  burnchain_op Nullable(String)
+  burnchain_op Nullable(String),
+  INDEX txs_tx_id tx_id TYPE bloom_filter(0.001) GRANULARITY 1
 ) ENGINE = ReplacingMergeTree
-ORDER BY (tx_id, index_block_hash, microblock_hash)
+ORDER BY (block_height, microblock_sequence, tx_index, tx_id, index_block_hash, microblock_hash)
 SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
 
 -- Address history: one row per (principal, tx) for every principal a tx touches (sender, sponsor,
--- recipient, contract, event parties). Ordered for newest-first pages of one principal.
+-- recipient, contract, event parties), read for address lists the serving store does not answer
+-- (at a height, until a block, unanchored). Ordered for newest-first pages of one principal;
+-- tx_id joins the key because block 1's own txs and the relabelled boot receipts share tx_index.
+-- roles: how the principal takes part (bit set, src/workers/address-index.ts ROLE): the
+-- reference's address lists differ in which relations they count (v1 /transactions: tx parties and
+-- STX events; with_transfers: no sponsor; v2: also FT/NFT events).
 CREATE TABLE IF NOT EXISTS principal_txs (
   principal String,
   block_height UInt32,
@@ -154,12 +176,15 @@ CREATE TABLE IF NOT EXISTS principal_txs (
   microblock_hash String,
   -- What the principal did in it, for the with_transfers views.
   stx_sent UInt128,
-  stx_received UInt128
+  stx_received UInt128,
+  roles UInt8 DEFAULT 0
 ) ENGINE = ReplacingMergeTree
-ORDER BY (principal, block_height, microblock_sequence, tx_index, index_block_hash, microblock_hash)
+ORDER BY (principal, block_height, microblock_sequence, tx_index, index_block_hash, microblock_hash, tx_id)
 SETTINGS non_replicated_deduplication_window = 1000;
 
--- The node's per-block reward maturity report.
+-- The node's per-block reward maturity report (Rosetta's block rewards, in the order the node
+-- reported them: reward_index, the position in matured_miner_rewards, joins the key because one
+-- block can pay the same recipient twice from the same parent).
 CREATE TABLE IF NOT EXISTS miner_rewards (
   index_block_hash String,
   block_height UInt32,
@@ -170,7 +195,8 @@ CREATE TABLE IF NOT EXISTS miner_rewards (
   coinbase_amount UInt128,
   tx_fees_anchored UInt128,
   tx_fees_streamed_confirmed UInt128,
-  tx_fees_streamed_produced UInt128
+  tx_fees_streamed_produced UInt128,
+  reward_index UInt32
 ) ENGINE = ReplacingMergeTree
-ORDER BY (index_block_hash, recipient, from_index_block_hash)
+ORDER BY (index_block_hash, recipient, from_index_block_hash, reward_index)
 SETTINGS non_replicated_deduplication_window = 1000;

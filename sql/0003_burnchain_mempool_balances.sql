@@ -14,30 +14,34 @@ CREATE TABLE IF NOT EXISTS burn_blocks (
 ORDER BY (burn_block_height, burn_block_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
 
+-- A PoX reward address's rewards and reward slots are read by key through projections ordered by
+-- the address, never by scanning every burn block's rows.
 CREATE TABLE IF NOT EXISTS burn_rewards (
   burn_block_height UInt32,
   burn_block_hash String,
   reward_index UInt32,
   reward_recipient String,
   reward_amount UInt64,
-  burn_amount UInt64
+  burn_amount UInt64,
+  PROJECTION burn_rewards_by_recipient (SELECT * ORDER BY reward_recipient, burn_block_height, reward_index)
 ) ENGINE = ReplacingMergeTree
 ORDER BY (burn_block_height, burn_block_hash, reward_index)
-SETTINGS non_replicated_deduplication_window = 1000;
+SETTINGS non_replicated_deduplication_window = 1000, deduplicate_merge_projection_mode = 'rebuild';
 
 CREATE TABLE IF NOT EXISTS reward_slot_holders (
   burn_block_height UInt32,
   burn_block_hash String,
   slot_index UInt32,
-  address String
+  address String,
+  PROJECTION reward_slot_holders_by_address (SELECT * ORDER BY address, burn_block_height, slot_index)
 ) ENGINE = ReplacingMergeTree
 ORDER BY (burn_block_height, burn_block_hash, slot_index)
-SETTINGS non_replicated_deduplication_window = 1000;
+SETTINGS non_replicated_deduplication_window = 1000, deduplicate_merge_projection_mode = 'rebuild';
 
 -- Every transaction ever seen unconfirmed (/new_mempool_tx, or returned from an orphaned block).
 CREATE TABLE IF NOT EXISTS mempool_txs (
   tx_id String,
-  raw_tx String,
+  raw_tx String CODEC(ZSTD(1)),
   receipt_time UInt32,
   sender_address String,
   sponsor_address String,
@@ -63,24 +67,26 @@ CREATE TABLE IF NOT EXISTS mempool_status (
 ORDER BY tx_id
 SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
 
--- Balance changes each block makes, per principal and asset ('stx' or an FT asset identifier).
--- Facts: the processor reads them back to undo a block on a reorg.
-CREATE TABLE IF NOT EXISTS balance_changes (
-  index_block_hash String,
-  microblock_hash String,
-  principal String,
-  asset String,
-  balance Int128,
-  total_sent Int128,
-  total_received Int128,
-  total_fees_sent Int128,
-  total_miner_rewards Int128
-) ENGINE = ReplacingMergeTree
-ORDER BY (index_block_hash, microblock_hash, principal, asset)
-SETTINGS non_replicated_deduplication_window = 1000;
+-- The current pending mempool, so that reads of it do not group every tx ever seen (mempool_status
+-- keeps that whole history, one row per status change). A batch writes the net change of the
+-- pending set: is_deleted = 1 when a tx left it (confirmed, dropped). FINAL hides those, and the
+-- processor's periodic OPTIMIZE ... FINAL CLEANUP removes them, so the table stays about the size of
+-- the node's mempool. mempool_status stays the authority: readers take candidates from here and
+-- their status from there.
+CREATE TABLE IF NOT EXISTS mempool_pending (
+  tx_id String,
+  -- Every principal the tx names (sender, sponsor, recipient, called or deployed contract): one
+  -- principal's pending txs are filtered in this small table.
+  principals Array(String),
+  version UInt64,
+  is_deleted UInt8
+) ENGINE = ReplacingMergeTree(version, is_deleted)
+ORDER BY tx_id
+SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000, allow_experimental_replacing_merge_with_cleanup = 1;
 
 -- Running balances of the canonical chain as signed deltas: a block that becomes canonical adds its
--- changes, an orphaned one adds them negated. Summing folds them; a balance is one key lookup.
+-- changes, an orphaned one adds them negated. Summing folds them; a balance is one key lookup (v2
+-- balance routes, search, Rosetta).
 CREATE TABLE IF NOT EXISTS balances (
   principal String,
   asset String,
@@ -117,6 +123,7 @@ CREATE TABLE IF NOT EXISTS block_proposal_responses (
 ORDER BY (signer_signature_hash, log_id)
 SETTINGS non_replicated_deduplication_window = 1000;
 
+-- Attachments (BNS zonefiles), read by the name event's tx.
 CREATE TABLE IF NOT EXISTS attachments (
   tx_id String,
   index_block_hash String,

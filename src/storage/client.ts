@@ -24,10 +24,10 @@ export interface Store {
   path?: string;
 }
 
-/** Inserts JSONCompactEachRow rows (arrays in `columns` order) into one table; `token` makes a
- *  repeated insert a no-op. */
+/** Inserts JSONCompactEachRow rows (arrays in `columns` order; text or its UTF-8 bytes) into one
+ *  table; `token` makes a repeated insert a no-op. */
 export interface RowWriter {
-  insertRows(table: string, columns: readonly string[], body: string, token: string): Promise<void>;
+  insertRows(table: string, columns: readonly string[], body: string | Uint8Array, token: string): Promise<void>;
 }
 
 const READ_SESSIONS = 4;
@@ -36,7 +36,8 @@ const READ_SESSIONS = 4;
 function clientWriter(client: ClickHouseClient): RowWriter {
   return {
     insertRows: async (table, columns, body, token) => {
-      await client.command({ query: `INSERT INTO ${table} (${columns.join(', ')}) SETTINGS insert_deduplication_token = '${token}' FORMAT JSONCompactEachRow\n${body}` });
+      const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+      await client.command({ query: `INSERT INTO ${table} (${columns.join(', ')}) SETTINGS insert_deduplication_token = '${token}' FORMAT JSONCompactEachRow\n${text}` });
     },
   };
 }
@@ -50,7 +51,8 @@ interface ChdbRawInsert {
 function chdbWriter(connection: ChdbRawInsert): RowWriter {
   return {
     insertRows: async (table, columns, body, token) => {
-      await connection.chdb.rawInsert({ table, columns, values: Buffer.from(body), format: 'JSONCompactEachRow', settings: { insert_deduplication_token: token } });
+      const values = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+      await connection.chdb.rawInsert({ table, columns, values, format: 'JSONCompactEachRow', settings: { insert_deduplication_token: token } });
     },
   };
 }

@@ -4,7 +4,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from './client.ts';
-import { BACKFILLS } from './backfills.ts';
 
 export const SQL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql');
 
@@ -47,7 +46,9 @@ export function toClusterDdl(statement: string, cluster: string): string {
       const zk = `'/clickhouse/tables/{shard}/{database}/${table}', '{replica}'`;
       return `ENGINE = Replicated${kind ?? ''}MergeTree(${args ? `${zk}, ${args}` : zk})`;
     })
-    .replace(/,?\s*non_replicated_deduplication_window = \d+/, '')
+    // The setting is for plain MergeTree only (replicated tables deduplicate by themselves).
+    .replace(/SETTINGS\s+non_replicated_deduplication_window = \d+\s*(,\s*)?/, 'SETTINGS ')
+    .replace(/,\s*non_replicated_deduplication_window = \d+/, '')
     .replace(/SETTINGS\s*$/, '');
 }
 
@@ -67,7 +68,6 @@ export async function migrate(store: Store, migrations = loadMigrations()): Prom
     for (const st of m.statements) {
       await store.client.command({ query: store.cluster ? toClusterDdl(st, store.cluster) : st });
     }
-    await BACKFILLS[m.version]?.(store);
     await store.client.insert({ table: 'schema_migrations', values: [{ version: m.version, name: m.name }], format: 'JSONEachRow' });
     applied.push(m.version);
   }

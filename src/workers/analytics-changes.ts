@@ -1,4 +1,4 @@
-// What one block adds to the analytics aggregates (sql/0050_analytics.sql), computed in the decode
+// What one block adds to the analytics aggregates (sql/0007_analytics.sql), computed in the decode
 // worker from the very rows ClickHouse gets for the block (txs, events, contracts) and its balance
 // changes. The processor adds these, with the block's time buckets and a sign, when the block
 // becomes canonical and again negated when it is orphaned (src/ingest/processor/analytics.ts); a

@@ -5,13 +5,13 @@
 // the function names of the contracts it deploys (the index /contract/by_trait reads), and its BNS
 // names and namespaces (bns.ts).
 import { RowSet } from './rows.ts';
-import type { CountDelta, DecodedEvent } from './decoded.ts';
+import type { CountDelta, DecodedText } from './decoded.ts';
 import type { NodeBlock } from './decode-block.ts';
 import { u128Amount, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeTx } from './tx-summary.ts';
 import { writeBnsRows, writeSubdomainRows } from './bns.ts';
 
-type BlockEvent = Extract<DecodedEvent, { kind: 'block' }>;
+type BlockEvent = Extract<DecodedText, { kind: 'block' }>;
 
 /** Events that took effect: committed, of a successful tx (as the event tables keep them). */
 export function effectiveEvents(b: NodeBlock): NodeEvent[] {
@@ -96,7 +96,7 @@ export function countChanges(b: NodeBlock, boot?: NodeBlock): CountDelta[] {
 }
 
 /** The block event with its extra facts (serialized with the rest) and its supply change. */
-export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock): DecodedEvent {
+export function withBlockExtras(ev: DecodedText, b: NodeBlock, boot?: NodeBlock): DecodedText {
   if (ev.kind !== 'block') return ev;
   const rows = new RowSet();
   const supply = issuedStx(b, boot);
@@ -109,7 +109,7 @@ export function withBlockExtras(ev: DecodedEvent, b: NodeBlock, boot?: NodeBlock
 }
 
 /** /attachments/new with the BNS subdomains its name-update zonefiles list. */
-export function withAttachmentExtras(ev: DecodedEvent, list: Parameters<typeof writeSubdomainRows>[1]): DecodedEvent {
+export function withAttachmentExtras(ev: DecodedText, list: Parameters<typeof writeSubdomainRows>[1]): DecodedText {
   if (ev.kind !== 'facts') return ev;
   const rows = new RowSet();
   writeSubdomainRows(rows, list);

@@ -1,7 +1,7 @@
 // /new_block → block, transaction, event, contract, reward and address-index fact rows, plus the
 // block's balance changes and the metadata the processor's chain state needs.
 import { RowSet, checkedRow } from './rows.ts';
-import type { BlockMeta, DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
+import type { BlockMeta, DecodedText, MicroblockMeta, TxRef } from './decoded.ts';
 import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
 import { summarizeDecoded, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
 import { decodeTransaction, type DecodedTransaction } from './decode/transaction.ts';
@@ -241,7 +241,6 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary; decoded?
         stx_sent: t.sent,
         stx_received: t.received,
         roles: t.roles | extraRoles,
-        tx_id_key: tx.txid,
       });
     }
   }
@@ -252,13 +251,15 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary; decoded?
  * the boot receipts as block 1's txs (tx_index shifted by one) and hides block 0, so they are
  * decoded again here as part of block 1.
  */
-export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true): DecodedEvent {
+export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true, withRawTxs = false): DecodedText {
   const d = decodeBlockRows(b, boot);
   const analytics = analyticsChanges(d.rows.captured, d.deltas);
   return {
     kind: 'block',
     block: d.meta,
-    txs: d.items.map(({ tx, summary }) => txRefOf(tx, summary)),
+    // Raw txs are left out unless asked for (a block's are copied to the processor for nothing else
+    // than an orphaning, which decodes the block again: context.ts blockTxsWithRaw).
+    txs: d.items.map(({ tx, summary }) => txRefOf(withRawTxs || tx.raw_tx === '0x00' ? tx : { ...tx, raw_tx: '' }, summary)),
     microblocks: microblocksOf(b.transactions, b.parent_index_block_hash),
     deltas: d.deltas,
     facts: d.rows.serialize(),

@@ -2,7 +2,7 @@
 // always gives the same rows, which is what makes replay and crash recovery safe.
 import { parsePayload, MalformedPayload, OBSERVER_PATHS } from './validate-payload.ts';
 import { DecodeError } from './decode/bytes.ts';
-import type { DecodeOutcome, DecodedEvent } from './decoded.ts';
+import type { DecodeOutcome, DecodeTextOutcome, DecodedEvent, DecodedText, TableBytes } from './decoded.ts';
 import { decodeBlock, type NodeBlock } from './decode-block.ts';
 import { withBlockExtras, withAttachmentExtras } from './block-extras.ts';
 import { decodeStackerDbChunks, decodeProposalResponse } from './decode-signer.ts';
@@ -17,12 +17,14 @@ export interface DecodeTask {
   /** Render the serving store's documents too (default true; off for a check before the ack, or
    *  with the serving store switched off). */
   serve?: boolean;
+  /** A block's txs with their raw bytes (see decodeBlock). */
+  withRawTxs?: boolean;
 }
 
-function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefined, serve: boolean): DecodedEvent {
+function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefined, serve: boolean, withRawTxs: boolean): DecodedText {
   switch (path) {
     case '/new_block':
-      return withBlockExtras(decodeBlock(payload as NodeBlock, boot, serve), payload as NodeBlock, boot);
+      return withBlockExtras(decodeBlock(payload as NodeBlock, boot, serve, withRawTxs), payload as NodeBlock, boot);
     case '/new_burn_block':
       return decodeBurnBlock(payload as Parameters<typeof decodeBurnBlock>[0]);
     case '/new_microblocks':
@@ -43,14 +45,40 @@ function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefine
   }
 }
 
+const utf8 = new TextEncoder();
+
+/** The event with its rows' text as bytes, each in an ArrayBuffer of its own (so the pool can move
+ *  it to the processor: transferList); the buffers are listed in `moved`. */
+function withFactBytes(ev: DecodedText, moved: ArrayBuffer[]): DecodedEvent {
+  if (!('facts' in ev)) return ev;
+  const bytes: TableBytes = {};
+  for (const [target, text] of Object.entries(ev.facts)) {
+    const b = utf8.encode(text);
+    bytes[target] = b;
+    moved.push(b.buffer as ArrayBuffer);
+  }
+  return { ...ev, facts: bytes } as DecodedEvent;
+}
+
+/** decodeEvent, with the ArrayBuffers the outcome owns (to move rather than copy to another thread). */
+export function decodeEventMovable(task: DecodeTask): { outcome: DecodeOutcome; moved: ArrayBuffer[] } {
+  const moved: ArrayBuffer[] = [];
+  const out = decodeEventText(task);
+  return { outcome: out.ok ? { ok: true, event: withFactBytes(out.event, moved) } : out, moved };
+}
+
 export function decodeEvent(task: DecodeTask): DecodeOutcome {
+  return decodeEventMovable(task).outcome;
+}
+
+function decodeEventText(task: DecodeTask): DecodeTextOutcome {
   const text = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
   // Paths we do not know are stored raw, whatever their body (a newer node may send new ones).
   if (!(task.path in OBSERVER_PATHS)) return { ok: true, event: { kind: 'ignored' } };
   try {
     const payload = parsePayload(task.path, text(task.body));
     const boot = task.bootBody ? (parsePayload('/new_block', text(task.bootBody)) as NodeBlock) : undefined;
-    return { ok: true, event: decodeParsed(task.path, payload, boot, task.serve !== false) };
+    return { ok: true, event: decodeParsed(task.path, payload, boot, task.serve !== false, task.withRawTxs === true) };
   } catch (e) {
     if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
     if (e instanceof DecodeError) return { ok: false, reason: `body of ${task.path} has an undecodable value: ${e.message}` };
@@ -61,4 +89,3 @@ export function decodeEvent(task: DecodeTask): DecodeOutcome {
   }
 }
 
-export default decodeEvent;

@@ -1,6 +1,6 @@
 // Decoding of the observer paths other than /new_block.
 import { RowSet } from './rows.ts';
-import type { DecodedEvent, MicroblockMeta, TxRef } from './decoded.ts';
+import type { DecodedText, MicroblockMeta, TxRef } from './decoded.ts';
 import { checkedMicroblocks, summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeDecoded } from './tx-summary.ts';
@@ -18,7 +18,7 @@ interface NodeBurnBlock {
   reward_slot_holders?: string[];
 }
 
-export function decodeBurnBlock(b: NodeBurnBlock): DecodedEvent {
+export function decodeBurnBlock(b: NodeBurnBlock): DecodedText {
   const rows = new RowSet();
   b.reward_recipients.forEach((r, reward_index) =>
     rows.add('burn_rewards', { burn_block_height: b.burn_block_height, burn_block_hash: b.burn_block_hash, reward_index, reward_recipient: r.recipient, reward_amount: r.amt, burn_amount: b.burn_amount }),
@@ -50,7 +50,7 @@ interface NodeMicroblocks {
   events: NodeEvent[];
 }
 
-export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedEvent {
+export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedText {
   const rows = new RowSet(SERVED_TABLES);
   const items = summarizeNodeTxs(m.transactions);
   writeTxs(items, m.events, {
@@ -84,7 +84,7 @@ export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedEven
   };
 }
 
-export function decodeMempool(rawTxs: string[], serve = true): DecodedEvent {
+export function decodeMempool(rawTxs: string[], serve = true): DecodedText {
   const decoded = rawTxs.map((raw) => ({ raw, d: decodeTransaction(raw) }));
   const txs: TxRef[] = decoded.map(({ raw, d }) => txRefOf({ txid: d.txId, tx_index: 0, status: 'pending', raw_tx: raw, raw_result: '' }, summarizeDecoded(d)));
   return {
@@ -96,11 +96,11 @@ export function decodeMempool(rawTxs: string[], serve = true): DecodedEvent {
   };
 }
 
-export function decodeDrop(d: { dropped_txids: string[]; reason: string; new_txid?: string | null }): DecodedEvent {
+export function decodeDrop(d: { dropped_txids: string[]; reason: string; new_txid?: string | null }): DecodedText {
   return { kind: 'drop_mempool', tx_ids: d.dropped_txids, reason: d.reason, new_tx_id: d.new_txid ?? '' };
 }
 
-export function decodeAttachments(list: Array<Record<string, string | number>>): DecodedEvent {
+export function decodeAttachments(list: Array<Record<string, string | number>>): DecodedText {
   const rows = new RowSet();
   for (const a of list) {
     rows.add('attachments', {

@@ -4,7 +4,11 @@
 import type { ServedRows } from './serving/served-rows.ts';
 import type { PendingTx } from '../serving/pending-entry.ts';
 
+/** Insert target -> newline-terminated JSONCompactEachRow text (see rows.ts). Inside the worker
+ *  the text is a string; decodeEvent hands it over as UTF-8 bytes (TableBytes), moved to the
+ *  processor without a copy instead of cloned as strings. */
 export type TableText = Record<string, string>;
+export type TableBytes = Record<string, Uint8Array>;
 
 export interface BlockMeta {
   index_block_hash: string;
@@ -30,6 +34,8 @@ export interface TxRef {
   microblock_sequence: number;
   microblock_parent_hash: string;
   tx_index: number;
+  /** The serialized tx (hex); in a /new_block's txs only '0x00' (a Bitcoin-originated tx) or ''
+   *  (not carried: only an orphaned block's txs need it, and they are decoded again for it). */
   raw_tx: string;
   sender_address: string;
   sponsor_address: string;
@@ -78,16 +84,23 @@ export interface MicroblockMeta {
   tx_ids: string[];
 }
 
-export type DecodedEvent =
-  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: TableText; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[]; /** analytics-changes.ts */ analytics?: AnalyticsChange[] }
-  | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: TableText }
-  | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: TableText; served: ServedRows }
+/** A decoded entry, its rows as `F`: text while the worker builds it, bytes once handed over. */
+export type DecodedEventWith<F> =
+  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: F; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[]; /** analytics-changes.ts */ analytics?: AnalyticsChange[] }
+  | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: F }
+  | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: F; served: ServedRows }
   /** `docs` and `entries` parallel `txs`. */
-  | { kind: 'mempool'; txs: TxRef[]; facts: TableText; docs: Uint8Array[]; entries: PendingTx[] }
+  | { kind: 'mempool'; txs: TxRef[]; facts: F; docs: Uint8Array[]; entries: PendingTx[] }
   | { kind: 'drop_mempool'; tx_ids: string[]; reason: string; new_tx_id: string }
-  | { kind: 'facts'; facts: TableText }
+  | { kind: 'facts'; facts: F }
   /** Rows whose key includes the log id or receipt time, completed by the processor. */
   | { kind: 'signer'; table: string; rows: Array<Record<string, unknown>> }
   | { kind: 'ignored' };
 
+/** As the processor receives it. */
+export type DecodedEvent = DecodedEventWith<TableBytes>;
+/** As the decoders build it (decode-event.ts turns the text into bytes). */
+export type DecodedText = DecodedEventWith<TableText>;
+
 export type DecodeOutcome = { ok: true; event: DecodedEvent } | { ok: false; reason: string };
+export type DecodeTextOutcome = { ok: true; event: DecodedText } | { ok: false; reason: string };

@@ -230,7 +230,7 @@ export interface PendingDelta {
 }
 
 /** Pending mempool txs naming the principal as sender, sponsor or token-transfer recipient: the
- *  current pending set's txs naming it (sql/0008), with their status confirmed in mempool_status. */
+ *  current pending set's txs naming it (sql/0003), with their status confirmed in mempool_status. */
 export async function pendingMempoolTxs(store: Store, principal: string): Promise<Array<{ tx_id: string; raw_tx: string; sender_address: string; sponsor_address: string; fee_rate: string; type_id: string }>> {
   return rows(
     store,

@@ -1,4 +1,4 @@
-// Reads of the analytics aggregates (sql/0050_analytics.sql). Every read sums the signed rows of its
+// Reads of the analytics aggregates (sql/0007_analytics.sql). Every read sums the signed rows of its
 // buckets (a reorg's rows sum to zero whether or not the engine merged them yet), so an answer costs
 // a row per bucket and key, never a row per tx. The SQL is fixed text; only parameters vary.
 import type { Store } from '../../storage/client.ts';
@@ -187,7 +187,7 @@ export async function topTokens(store: Store, by: TokenTopBy, r: Range, limit: n
 }
 
 /** Holders (principals with a positive balance) at the end of each bucket: the running sum of the
- *  ±1 'holders' rows kept at ingest (sql/0054), one row per bucket in which the count changed. */
+ *  ±1 'holders' rows kept at ingest (sql/0007), one row per bucket in which the count changed. */
 export async function holderSeries(store: Store, asset: string, r: Range): Promise<Map<number, Point>> {
   const changes = await rows<{ bucket: number; v: string }>(
     store,
@@ -304,7 +304,7 @@ export interface PrincipalPoint {
 /** A principal's activity per bucket (txs sent, fees paid, STX in and out) and its STX balance at
  *  each bucket's end (from all of its balance changes up to `to`). */
 export async function principalSeries(store: Store, principal: string, r: Range): Promise<Map<number, PrincipalPoint>> {
-  // STX in and out come from 'pstx' (sql/0053): counterparties summed at ingest.
+  // STX in and out come from 'pstx' (sql/0007): counterparties summed at ingest.
   const list = await rows<{ bucket: number; k: string; tn: string; ta: string }>(
     store,
     `SELECT bucket, if(kind = 'pstx', concat('pstx_', b), kind) AS k, toString(sum(n)) AS tn, toString(sum(amount)) AS ta FROM ${BY_KEY}

@@ -1,5 +1,5 @@
 // /extended/analytics/v1: aggregates over the canonical chain's full history, read from the
-// materialized aggregates (sql/0050_analytics.sql, queries.ts). Series list every bucket of the
+// materialized aggregates (sql/0007_analytics.sql, queries.ts). Series list every bucket of the
 // range asked (an empty one as 0; holders and balances carry over).
 import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';

@@ -1,11 +1,11 @@
 // What POST /extended/analytics/v1/sql accepts: one SELECT over the documented views
-// (sql/0051_analytics_sql_views.sql), nothing else. Two checks before the engine runs it, each
+// (sql/0008_analytics_sql_views.sql), nothing else. Two checks before the engine runs it, each
 // refusal a 400 with the reason: the text (one statement, a SELECT, no FORMAT / SETTINGS / INTO
 // OUTFILE clause of its own), then the engine's own analysis of it (EXPLAIN QUERY TREE: every table
 // it reads is one of the views, no table function, no function that reaches outside the views).
 // The engine then runs it read-only under its limits (sql-runner.ts).
 
-/** The views a query may read (sql/0051_analytics_sql_views.sql). */
+/** The views a query may read (sql/0008_analytics_sql_views.sql). */
 export const SQL_VIEWS = ['sql_blocks', 'sql_txs', 'sql_stx_events', 'sql_ft_events', 'sql_nft_events', 'sql_contract_logs', 'sql_contracts', 'sql_balances', 'sql_analytics'] as const;
 
 export class SqlRejected extends Error {}

@@ -1,6 +1,6 @@
 // Burnchain reward reads. A burn block is canonical when it is the newest delivery at its height
 // (burn_blocks: a burnchain fork re-delivers a height with another hash). Rewards and reward slots
-// of one recipient are read through the projections ordered by address (sql/0021).
+// of one recipient are read through the projections ordered by address (sql/0003).
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
 

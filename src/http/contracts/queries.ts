@@ -139,8 +139,7 @@ export async function deployStatuses(store: Store, contractIds: readonly string[
     const pending = await rows<{ contract_id: string; tx_id: string }>(
       store,
       `SELECT contract_id, tx_id FROM mempool_txs
-       WHERE tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal IN {ids:Array(String)}) AND contract_id IN {ids:Array(String)} AND type_id = 'smart_contract'
-         AND tx_id IN (SELECT tx_id FROM mempool_pending FINAL WHERE tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal IN {ids:Array(String)}))
+       WHERE tx_id IN (SELECT tx_id FROM mempool_pending FINAL WHERE hasAny(principals, {ids:Array(String)})) AND contract_id IN {ids:Array(String)} AND type_id = 'smart_contract'
        ORDER BY nonce LIMIT 1 BY contract_id`,
       { ids: rest },
     );

@@ -3,7 +3,7 @@
 // whose newest lock operation (up to the block) has its unlock height in (the previous block's burn
 // height, this block's], or is a handle-unlock in [previous, this); and, at the burn height that
 // forces PoX-1/2/3 to end, every lock still held in it. Candidates are read by unlock height (the
-// projections of sql/0030), never by scanning the stacking history. Unlike the reference, a lock
+// projections of sql/0002), never by scanning the stacking history. Unlike the reference, a lock
 // extended past its first unlock height does not end there (the reference takes the newest
 // operation that ends in the range, so it also listed the extended lock's first end: the STX
 // would have come back twice).

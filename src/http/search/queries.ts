@@ -1,5 +1,5 @@
 // Search reads, each by key: a tx by tx_id (txs, then the mempool), a block by its hash (through
-// the blocks_by_block_hash projection, sql/0024), a standard address by its address-index rows, a
+// the blocks_by_block_hash projection, sql/0001), a standard address by its address-index rows, a
 // contract by its deploy (mempool address index, then contracts).
 import type { Store } from '../../storage/client.ts';
 import { firstRow, rows } from '../query.ts';
@@ -42,7 +42,7 @@ export async function addressSeen(store: Store, principal: string): Promise<bool
 export async function pendingDeploy(store: Store, contractId: string): Promise<MempoolRow | undefined> {
   const ids = await rows<{ tx_id: string }>(
     store,
-    `SELECT tx_id FROM mempool_txs WHERE tx_id IN (SELECT tx_id FROM mempool_principals WHERE principal = {c:String}) AND contract_id = {c:String} AND type_id = 'smart_contract'`,
+    `SELECT tx_id FROM mempool_txs WHERE tx_id IN (SELECT tx_id FROM mempool_pending FINAL WHERE has(principals, {c:String})) AND contract_id = {c:String} AND type_id = 'smart_contract'`,
     { c: contractId },
   );
   const found = await fetchMempoolRows(store, ids.map((r) => r.tx_id));

@@ -1,4 +1,4 @@
-// Supply reads: the running supply (sql/0020_stx_supply.sql) summed up to a height, and the tip.
+// Supply reads: the running supply (sql/0005_route_reads.sql) summed up to a height, and the tip.
 import type { Store } from '../../storage/client.ts';
 import { firstRow } from '../query.ts';
 import { tipHeight } from '../tx/queries.ts';

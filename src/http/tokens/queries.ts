@@ -1,6 +1,6 @@
 // Token reads, each by key: a principal's NFT holdings from its own NFT events (principal_events),
 // one NFT's history and an asset's mints through the nft_events projections ordered by token and by
-// event type (sql/0025), and a token's holders from ft_holders (balances by asset).
+// event type (sql/0002), and a token's holders from ft_holders (balances by asset).
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
 import { canonicalPage, canonicalRows } from '../canonical-rows.ts';
@@ -70,7 +70,7 @@ export function nftHistory(store: Store, asset: string, value: string, height: n
 }
 
 /** A page of an asset's canonical mints up to `height`, newest first, and how many there are (the
- *  running count, sql/0027: not a count per request). */
+ *  running count, sql/0005: not a count per request). */
 export async function nftMintsPage(store: Store, asset: string, height: number, limit: number, offset: number): Promise<{ total: number; results: NftEventRow[] }> {
   const [results, total] = await Promise.all([
     limit === 0

@@ -3,8 +3,8 @@
 //
 // Canonical status in lists: a txs row of an anchor block is canonical when its block is. Orphaned
 // blocks are few, so they are read as a small set (`nonCanonicalBlocks`) and excluded, instead of
-// joining every row against the overlay. Chain-wide pages read the txs_by_height projection
-// (sql/0004) in (reverse) height order.
+// joining every row against the overlay. Chain-wide pages read the txs table, which is sorted in
+// chain order (sql/0001), in (reverse) height order.
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
 import { keyOf, parseTxRow, placeTxRows, TIP_SQL, TX_COLUMNS, type PlacedTx, type TxKey } from './queries.ts';
@@ -118,7 +118,7 @@ export async function bootTxIds(store: Store): Promise<string[]> {
   return ids;
 }
 
-/** SQL conditions of a filter (on the txs_by_height projection's columns) and their parameters. */
+/** SQL conditions of a filter (on txs columns) and their parameters. */
 function filterSql(f: TxListFilter): { where: string[]; params: Record<string, unknown> } {
   const where: string[] = [];
   const params: Record<string, unknown> = {};

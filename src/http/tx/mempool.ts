@@ -5,6 +5,11 @@ import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
 import { MEMPOOL_COLUMNS, parseMempoolRow, type MempoolRow } from './queries.ts';
 import { getTip, unanchoredTxs } from './lists.ts';
+import { summarizeTx } from '../../workers/tx-summary.ts';
+import { principalsOf } from '../../workers/decode-block.ts';
+
+/** Every principal a tx names (sender, sponsor, recipient, contract). */
+const namedBy = (rawTx: string): string[] => principalsOf(summarizeTx(rawTx));
 
 /** Narrow columns of a mempool tx for filtering and ordering. */
 export interface MempoolEntry {
@@ -60,12 +65,11 @@ async function entriesWhere(store: Store, statuses: string[], extra: string[], c
   return list.map(parseEntry);
 }
 
-/** Candidates for the pending set: the current pending table (see sql/0008), narrowed to the txs
- *  naming {p:String} when a principal is given, and the `extra` ids (of that principal's). */
+/** Candidates for the pending set: the current pending table (see sql/0003), narrowed to the txs
+ *  naming {p:String} when a principal is given, and the `extra` ids. */
 function pendingCandidates(principal: string | undefined): string {
-  if (principal === undefined) return `SELECT tx_id FROM mempool_pending FINAL UNION ALL SELECT arrayJoin({extra:Array(String)})`;
-  return `SELECT tx_id FROM mempool_pending FINAL WHERE has(principals, {p:String})
-          UNION ALL SELECT tx_id FROM mempool_principals WHERE principal = {p:String} AND tx_id IN {extra:Array(String)}`;
+  const pending = principal === undefined ? `SELECT tx_id FROM mempool_pending FINAL` : `SELECT tx_id FROM mempool_pending FINAL WHERE has(principals, {p:String})`;
+  return `${pending} UNION ALL SELECT arrayJoin({extra:Array(String)})`;
 }
 
 /**
@@ -74,7 +78,10 @@ function pendingCandidates(principal: string | undefined): string {
  * mempool counter does. With `principal`, only txs naming it (read through the mempool's address index).
  */
 export async function pendingEntries(store: Store, includeUnanchored: boolean, principal?: string): Promise<{ entries: MempoolEntry[]; countable: number }> {
-  const extra = includeUnanchored ? [] : (await unanchoredTxs(store, await getTip(store))).map((t) => t.tx_id);
+  const unanchored = includeUnanchored ? [] : await unanchoredTxs(store, await getTip(store));
+  // Txs mined only in unconfirmed microblocks are pending too; with a principal, those naming it
+  // (the principals a mempool tx names, as the pending set keeps them: pending-entry.ts).
+  const extra = unanchored.filter((t) => principal === undefined || namedBy(t.raw_tx).includes(principal)).map((t) => t.tx_id);
   const all = await entriesWhere(store, ['pending'], extra, pendingCandidates(principal), { p: principal ?? '' });
   const entries = all.filter((e) => e.status === 'pending' || extra.includes(e.tx_id));
   return { entries, countable: entries.filter((e) => e.status === 'pending').length };

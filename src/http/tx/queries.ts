@@ -43,7 +43,7 @@ export async function fetchTxRows(store: Store, txIds: readonly string[]): Promi
 
 /**
  * A microblock tx streamed before the anchor block that accepted it on arrival shows the tx_index it
- * had in the stream (sql/0009): the reference keeps the streamed row and fills in the anchor block's
+ * had in the stream (sql/0004): the reference keeps the streamed row and fills in the anchor block's
  * fields, while an anchor block may number its confirmed microblock txs on from its own.
  */
 async function withStreamedTxIndex(store: Store, list: TxRow[]): Promise<TxRow[]> {

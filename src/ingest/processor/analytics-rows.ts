@@ -14,9 +14,7 @@ const BUCKET_KINDS = new Set(['tx', 'ptx', 'deploy', 'stx_xfer', 'block', 'call'
 const KEY_KINDS = new Set(['ptx', 'call', 'caller', 'ft', 'nft', 'hold', 'holders', 'flow_in', 'flow_out', 'pbal', 'pstx']);
 
 interface Sum {
-  unit: string;
   kind: string;
-  bucket: number;
   a: string;
   b: string;
   c: string;
@@ -24,39 +22,67 @@ interface Sum {
   amount: bigint;
 }
 
-export class AnalyticsRows {
-  private readonly byBucket = new Map<string, Sum>();
-  private readonly byKey = new Map<string, Sum>();
+/** The sums of one unit's bucket, in one table: kind/a/b/c key -> sum. */
+class BucketSums {
+  readonly sums = new Map<string, Sum>();
+  constructor(readonly unit: string, readonly bucket: number) {}
 
-  /** Adds one change of `kind` in one unit's bucket, to every table that reads the kind. */
-  add(unit: Unit | 'all', kind: string, bucket: number, a: string, b: string, c: string, n: number, amount: bigint): void {
-    const bucketFirst = BUCKET_KINDS.has(kind);
-    const keyFirst = unit !== 'hour' && KEY_KINDS.has(kind);
-    if (!bucketFirst && !keyFirst) return;
-    const k = `${unit}\0${kind}\0${bucket}\0${a}\0${b}\0${c}`;
-    if (bucketFirst) addTo(this.byBucket, k, unit, kind, bucket, a, b, c, n, amount);
-    if (keyFirst) addTo(this.byKey, k, unit, kind, bucket, a, b, c, n, amount);
+  add(key: string, kind: string, a: string, b: string, c: string, n: number, amount: bigint): void {
+    const s = this.sums.get(key);
+    if (s) {
+      s.n += n;
+      s.amount += amount;
+    } else this.sums.set(key, { kind, a, b, c, n, amount });
+  }
+}
+
+/** One unit's bucket in both tables; a block's changes are added to one of these per unit. */
+export class BucketGroup {
+  constructor(readonly unit: Unit | 'all', private readonly byBucket: BucketSums, private readonly byKey: BucketSums) {}
+
+  /** Adds one change of `kind` to every table that reads the kind. `key` identifies (kind, a, b, c)
+   *  and is the same string for all of a change's units (its hash is computed once). */
+  add(key: string, kind: string, a: string, b: string, c: string, n: number, amount: bigint): void {
+    if (BUCKET_KINDS.has(kind)) this.byBucket.add(key, kind, a, b, c, n, amount);
+    if (this.unit !== 'hour' && KEY_KINDS.has(kind)) this.byKey.add(key, kind, a, b, c, n, amount);
+  }
+}
+
+export class AnalyticsRows {
+  private readonly groups = new Map<string, BucketGroup>();
+  private readonly byBucket: BucketSums[] = [];
+  private readonly byKey: BucketSums[] = [];
+
+  /** The sums of a unit's bucket (looked up once per block and unit, not per change). */
+  group(unit: Unit | 'all', bucket: number): BucketGroup {
+    const where = `${unit}\0${bucket}`;
+    let g = this.groups.get(where);
+    if (!g) {
+      const sums = [new BucketSums(unit, bucket), new BucketSums(unit, bucket)];
+      this.byBucket.push(sums[0]);
+      this.byKey.push(sums[1]);
+      this.groups.set(where, (g = new BucketGroup(unit, sums[0], sums[1])));
+    }
+    return g;
   }
 
   /** The summed rows of each table (those that sum to zero left out); taken once. */
   take(): { byBucket: Row[]; byKey: Row[] } {
     const out = { byBucket: rowsOf(this.byBucket), byKey: rowsOf(this.byKey) };
-    this.byBucket.clear();
-    this.byKey.clear();
+    this.groups.clear();
+    this.byBucket.length = 0;
+    this.byKey.length = 0;
     return out;
   }
 }
 
-function addTo(m: Map<string, Sum>, k: string, unit: string, kind: string, bucket: number, a: string, b: string, c: string, n: number, amount: bigint): void {
-  const s = m.get(k);
-  if (s) {
-    s.n += n;
-    s.amount += amount;
-  } else m.set(k, { unit, kind, bucket, a, b, c, n, amount });
-}
+/** The key of a change within its bucket. */
+export const changeKey = (kind: string, a: string, b: string, c: string): string => `${kind}\0${a}\0${b}\0${c}`;
 
-function rowsOf(m: Map<string, Sum>): Row[] {
+function rowsOf(list: readonly BucketSums[]): Row[] {
   const rows: Row[] = [];
-  for (const s of m.values()) if (s.n !== 0 || s.amount !== 0n) rows.push({ unit: s.unit, kind: s.kind, bucket: s.bucket, a: s.a, b: s.b, c: s.c, n: s.n, amount: s.amount });
+  for (const { unit, bucket, sums } of list) {
+    for (const s of sums.values()) if (s.n !== 0 || s.amount !== 0n) rows.push({ unit, kind: s.kind, bucket, a: s.a, b: s.b, c: s.c, n: s.n, amount: s.amount });
+  }
   return rows;
 }

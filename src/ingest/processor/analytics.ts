@@ -1,5 +1,5 @@
-// The analytics aggregates as signed deltas (sql/0050_analytics.sql): a block that becomes canonical
-// adds what it changed (its analytics_changes, one row per bucket it falls in), an orphaned one adds
+// The analytics aggregates as signed deltas (sql/0007_analytics.sql): a block that becomes canonical
+// adds what it changed (its analytics changes, one row per bucket it falls in), an orphaned one adds
 // the same negated, exactly as balances are kept. The batch sums the rows by key and puts each kind
 // in the table its readers read (analytics-rows.ts): analytics_by_bucket and analytics_by_key, both
 // summing the signed rows away when a reorg undoes them.
@@ -7,6 +7,7 @@ import type { BlockState } from './chain-state.ts';
 import type { ApplyContext } from './context.ts';
 import type { AnalyticsChange } from '../../workers/decoded.ts';
 import { decodedBlock } from './context.ts';
+import { changeKey } from './analytics-rows.ts';
 import { bucketOf, networkOfPrincipal, unitsOf, type Network } from './analytics-buckets.ts';
 
 /** STACKS_API_ANALYTICS_INGEST=0 leaves the aggregates unwritten (the benchmark's baseline). */
@@ -35,15 +36,21 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
   // A block's own row: n = 1, amount = seconds since its parent; b = '1' when that gap is known.
   const hasGap = parentTime !== undefined && b.block_height > 1;
   const all: AnalyticsChange[] = [...changes, { kind: 'block', a: '', b: hasGap ? '1' : '0', c: '', n: 1, amount: hasGap ? String(time - parentTime) : '0' }];
+  const buckets = { hour: bucketOf('hour', time, b.burn_block_height, network), day: bucketOf('day', time, b.burn_block_height, network), cycle: bucketOf('cycle', time, b.burn_block_height, network) };
+  const rows = ctx.batch.analytics;
+  const groups = { hour: rows.group('hour', buckets.hour), day: rows.group('day', buckets.day), cycle: rows.group('cycle', buckets.cycle) };
+  const holdBuckets = UNITS_BY_KEY.map((unit) => [unit, buckets[unit]] as const);
   for (const c of all) {
     const n = sign * c.n;
     if (c.kind === 'caller') ctx.batch.callers.add(c.a, c.b, n);
-    const amount = BigInt(sign) * BigInt(c.amount);
-    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, amount, UNITS_BY_KEY.map((unit) => [unit, bucketOf(unit, time, b.burn_block_height, network)] as const));
-    for (const unit of unitsOf(c.kind)) ctx.batch.analytics.add(unit, c.kind, bucketOf(unit, time, b.burn_block_height, network), c.a, c.b, c.c, n, amount);
+    const amount = c.amount === '0' ? 0n : BigInt(sign) * BigInt(c.amount);
+    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, amount, holdBuckets);
+    const key = changeKey(c.kind, c.a, c.b, c.c);
+    for (const unit of unitsOf(c.kind)) groups[unit].add(key, c.kind, c.a, c.b, c.c, n, amount);
   }
   for (const r of principalStx(all, sign)) {
-    for (const unit of UNITS_BY_KEY) ctx.batch.analytics.add(unit, 'pstx', bucketOf(unit, time, b.burn_block_height, network), r.principal, r.dir, '', r.n, r.amount);
+    const key = changeKey('pstx', r.principal, r.dir, '');
+    for (const unit of UNITS_BY_KEY) groups[unit].add(key, 'pstx', r.principal, r.dir, '', r.n, r.amount);
   }
 }
 
@@ -51,7 +58,7 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
 const UNITS_BY_KEY = unitsOf('pstx');
 
 /** The block's STX transfers per principal and direction, all counterparties summed ('pstx' in
- *  sql/0053), from its flow changes. */
+ *  sql/0007), from its flow changes. */
 function principalStx(changes: readonly AnalyticsChange[], sign: 1 | -1): Array<{ principal: string; dir: 'in' | 'out'; n: number; amount: bigint }> {
   const out = new Map<string, { principal: string; dir: 'in' | 'out'; n: number; amount: bigint }>();
   for (const c of changes) {

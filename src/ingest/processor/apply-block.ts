@@ -4,7 +4,7 @@
 // orphaned blocks' txs go back to the mempool, their balance changes are undone.
 import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { BlockState } from './chain-state.ts';
-import { blockDeltas, blockTxs, contributionOf, setMempool, type ApplyContext } from './context.ts';
+import { blockDeltas, blockTxs, blockTxsWithRaw, contributionOf, setMempool, type ApplyContext } from './context.ts';
 import { addBalanceRows, blockCanonicalRow } from './overlay.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicroblocks } from './apply-microblocks.ts';
@@ -124,7 +124,7 @@ async function restoreFork(ctx: ApplyContext, tip: BlockState): Promise<void> {
     o.canonical = false;
     batch.addRows('block_canonical', [blockCanonicalRow(o, logId)]);
     addBalanceRows(batch, await blockDeltas(ctx, o), -1);
-    const txs = await blockTxs(ctx, o);
+    const txs = await blockTxsWithRaw(ctx, o);
     addHolderRows(batch, await blockDeltas(ctx, o), txs, -1);
     await addRunningTotals(ctx, o, -1);
     await addAnalyticsRows(ctx, o, -1);

@@ -3,7 +3,7 @@
 import type { DecodedEvent } from '../../workers/decoded.ts';
 import type { Store } from '../../storage/client.ts';
 import { setMempool, type ApplyContext } from './context.ts';
-import { mempoolPrincipalRows, mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
+import { mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
 import { mempoolDoc } from '../../workers/serving/served-rows.ts';
 import { pendingEntryOfRaw, type PendingTx } from '../../serving/pending-entry.ts';
 import { settleAnnounced, type NonceInfo } from './mempool-nonces.ts';
@@ -31,7 +31,6 @@ export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
   if (fresh.length === 0) return;
   const receipt = Math.floor(ctx.receivedAt / 1000);
   ctx.batch.addRows('mempool_txs', fresh.map((t) => mempoolTxRow(t, receipt, ctx.logId)));
-  ctx.batch.addRows('mempool_principals', fresh.flatMap((t) => mempoolPrincipalRows(t, ctx.logId)));
   const announced = new Map<string, NonceInfo>();
   ev.txs.forEach((t, i) => {
     if (!isFresh(t, i)) return;
@@ -55,7 +54,6 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
   if (ctx.mempool.size === 0) return;
   const rows = [];
   const restored = [];
-  const restoredPrincipals = [];
   for (const [tx_id, change] of ctx.mempool) {
     rows.push({ tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', version: ctx.logId });
     // The current pending set changes only on entering or leaving it (a re-announced tx keeps its row).
@@ -68,7 +66,6 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
     if (change.status === 'pending') {
       if (change.tx && !ctx.state.mempoolPending.has(tx_id)) {
         restored.push(mempoolTxRow(change.tx, Math.floor(ctx.receivedAt / 1000), ctx.logId));
-        restoredPrincipals.push(...mempoolPrincipalRows(change.tx, ctx.logId));
         // Back from an orphaned block or microblock (rare): decoded again here.
         receipt = Math.floor(ctx.receivedAt / 1000);
         entry = pendingEntryOfRaw(tx_id, change.tx.raw_tx, mempoolPrincipalsOf(change.tx));
@@ -83,7 +80,6 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
     ctx.batch.serving.mempool({ op: 'mempool', tx_id, status: change.status, reason: change.reason ?? '', replaced_by: change.replaced_by ?? '', logId: ctx.logId, receipt_time: receipt, entry });
   }
   ctx.batch.addRows('mempool_txs', restored);
-  ctx.batch.addRows('mempool_principals', restoredPrincipals);
   ctx.batch.addRows('mempool_status', rows);
   ctx.mempool.clear();
 }

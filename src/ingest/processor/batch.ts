@@ -1,14 +1,17 @@
 // Rows of many log entries gathered per table and inserted together: ClickHouse wants few large
 // inserts. Each insert carries a token derived from the batch's entry range and the table, which
 // makes a repeated insert of the same batch a no-op.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RowWriter, Store } from '../../storage/client.ts';
 import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
+import type { TableBytes } from '../../workers/decoded.ts';
 import { PendingSetChanges } from './pending-set.ts';
 import { ServingChanges } from '../../serving/changes.ts';
 import { RowOwners, failedRowOf, type EntryRef } from './row-owners.ts';
 import { CallerTransitions } from './unique-callers.ts';
 import { HolderTransitions } from './holder-transitions.ts';
-import { AnalyticsRows } from './analytics-rows.ts';
+import { AnalyticsRows, changeKey } from './analytics-rows.ts';
 
 /** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
  *  said which row that was. */
@@ -18,8 +21,28 @@ export class TargetInsertError extends Error {
   }
 }
 
+const utf8 = new TextEncoder();
+
+/** STACKS_API_CAPTURE_INSERTS=<dir>: every insert's rows are also appended to
+ *  <dir>/<table>.<n>.jsonl (its columns in <table>.<n>.columns), for bench/ingest/insert-cost.ts
+ *  to replay table by table. */
+const CAPTURE_DIR = process.env.STACKS_API_CAPTURE_INSERTS;
+const captured = new Map<string, string>();
+
+function captureInsert(table: string, columns: readonly string[], body: Uint8Array): void {
+  if (!CAPTURE_DIR) return;
+  const target = `${table}(${columns.join(',')})`;
+  let name = captured.get(target);
+  if (!name) {
+    captured.set(target, (name = `${table}.${captured.size}`));
+    writeFileSync(join(CAPTURE_DIR, `${name}.columns`), columns.join(','));
+  }
+  appendFileSync(join(CAPTURE_DIR, `${name}.jsonl`), body);
+}
+
 export class Batch {
-  private readonly text = new Map<string, string[]>();
+  /** Per insert target, the rows' JSONCompactEachRow text as bytes, in the order entries added them. */
+  private readonly text = new Map<string, Uint8Array[]>();
   private bytes = 0;
   from = 0;
   to = 0;
@@ -41,8 +64,8 @@ export class Batch {
     this.serving = new ServingChanges(serving);
   }
 
-  private addText(target: InsertTarget, text: string | undefined): void {
-    if (!text) return;
+  private addText(target: InsertTarget, text: Uint8Array | undefined): void {
+    if (!text || text.length === 0) return;
     let parts = this.text.get(target);
     if (!parts) this.text.set(target, (parts = []));
     parts.push(text);
@@ -52,11 +75,11 @@ export class Batch {
 
   addRows(table: string, rows: Array<Record<string, unknown>>): void {
     if (rows.length === 0) return;
-    this.addFacts(toCompactRows(table, rows));
+    for (const [target, text] of Object.entries(toCompactRows(table, rows))) this.addText(target, utf8.encode(text));
   }
 
-  /** Rows serialized by a decode worker: insert target -> JSONCompactEachRow text. */
-  addFacts(facts: Record<InsertTarget, string>): void {
+  /** Rows serialized by a decode worker: insert target -> JSONCompactEachRow text as bytes. */
+  addFacts(facts: TableBytes): void {
     for (const [target, text] of Object.entries(facts)) this.addText(target, text);
   }
 
@@ -84,10 +107,10 @@ export class Batch {
   async insert(store: Store, last: readonly string[]): Promise<void> {
     this.addRows('mempool_pending', this.pendingSet.takeRows());
     const callers = await this.callers.take(store, this.to);
-    for (const [contract, n] of callers.distinct) this.analytics.add('all', 'ucaller', 0, contract, '', '', n, 0n);
+    for (const [contract, n] of callers.distinct) this.analytics.group('all', 0).add(changeKey('ucaller', contract, '', ''), 'ucaller', contract, '', '', n, 0n);
     this.addRows('contract_callers', callers.pairs);
     const holders = await this.holders.take(store, this.to);
-    for (const h of holders.counts) this.analytics.add(h.unit, 'holders', h.bucket, h.asset, '', '', h.n, 0n);
+    for (const h of holders.counts) this.analytics.group(h.unit, h.bucket).add(changeKey('holders', h.asset, '', ''), 'holders', h.asset, '', '', h.n, 0n);
     this.addRows('ft_holder_pairs', holders.pairs);
     const analytics = this.analytics.take();
     this.addRows('analytics_by_bucket', analytics.byBucket);
@@ -124,8 +147,10 @@ export class Batch {
   private async insertTable(writer: RowWriter, target: InsertTarget): Promise<void> {
     const { table, columns } = parseInsertTarget(target);
     const texts = this.text.get(target)!;
+    const body = texts.length === 1 ? texts[0] : Buffer.concat(texts);
+    captureInsert(table, columns, body);
     try {
-      await writer.insertRows(table, columns, texts.join(''), `${this.from}-${this.to}:${target}`);
+      await writer.insertRows(table, columns, body, `${this.from}-${this.to}:${target}`);
     } catch (e) {
       const row = failedRowOf((e as Error).message ?? '');
       throw new TargetInsertError(target, row === undefined ? undefined : this.owners.entryOfRow(target, texts, row), e as Error);

@@ -3,7 +3,7 @@
 import type { Store } from '../../storage/client.ts';
 import type { Batch } from './batch.ts';
 import type { BlockState, ChainState } from './chain-state.ts';
-import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+import type { BalanceDelta, DecodedEvent, TxRef } from '../../workers/decoded.ts';
 import type { DecodePool } from '../../workers/pool.ts';
 import type { ServedRows } from '../../workers/serving/served-rows.ts';
 import type { PendingTx } from '../../serving/pending-entry.ts';
@@ -51,14 +51,18 @@ export interface MempoolChange {
  * of that payload, so none of it is stored for the purpose: memory keeps it for recent heights
  * (chain-state.ts) and an older block, which only a deep reorg reaches, is decoded once more.
  */
-async function decodeAgain(ctx: ApplyContext, b: BlockState): Promise<void> {
+async function decodeBlockRecord(ctx: ApplyContext, b: BlockState, opts: { withRawTxs?: boolean } = {}): Promise<Extract<DecodedEvent, { kind: 'block' }>> {
   const rec = await readRecord(ctx.logDir, b.log_id);
   if (!rec) throw new Error(`event log entry ${b.log_id} of block ${b.index_block_hash} is missing`);
   const boot = b.block_height === 1 ? (ctx.state.byHeight.get(0) ?? []).map((h) => ctx.state.blocks.get(h)!)[0] : undefined;
   const bootRecord = boot ? await readRecord(ctx.logDir, boot.log_id) : undefined;
-  const out = await ctx.pool.decode('/new_block', rec.body, bootRecord?.body);
+  const out = await ctx.pool.decode('/new_block', rec.body, bootRecord?.body, opts);
   if (!out.ok || out.event.kind !== 'block') throw new Error(`decoding block ${b.index_block_hash} again failed: ${out.ok ? out.event.kind : out.reason}`);
-  const ev = out.event;
+  return out.event;
+}
+
+async function decodeAgain(ctx: ApplyContext, b: BlockState): Promise<void> {
+  const ev = await decodeBlockRecord(ctx, b);
   b.txs ??= ev.txs;
   b.deltas ??= ev.deltas;
   b.served ??= ev.served;
@@ -71,6 +75,15 @@ async function decodeAgain(ctx: ApplyContext, b: BlockState): Promise<void> {
 export async function decodedBlock(ctx: ApplyContext, b: BlockState): Promise<Required<Pick<BlockState, 'txs' | 'deltas' | 'served' | 'supply' | 'counts' | 'analytics'>>> {
   if (!b.txs || !b.deltas || !b.served || b.supply === undefined || !b.counts || !b.analytics) await decodeAgain(ctx, b);
   return { txs: b.txs!, deltas: b.deltas!, served: b.served!, supply: b.supply!, counts: b.counts!, analytics: b.analytics! };
+}
+
+/** The block's txs with their raw bytes, which a block's decoded txs do not carry (decodeBlock):
+ *  for an orphaned block, whose txs go back to the mempool. Decoded again from the log. */
+export async function blockTxsWithRaw(ctx: ApplyContext, b: BlockState): Promise<TxRef[]> {
+  const txs = await blockTxs(ctx, b);
+  if (txs.every((t) => t.raw_tx !== '')) return txs;
+  const out = await decodeBlockRecord(ctx, b, { withRawTxs: true });
+  return out.txs;
 }
 
 export const blockTxs = async (ctx: ApplyContext, b: BlockState): Promise<TxRef[]> => (await decodedBlock(ctx, b)).txs;

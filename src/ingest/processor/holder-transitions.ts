@@ -1,5 +1,5 @@
 // Each fungible token's holder count per day and cycle (kind 'holders' in analytics_by_key,
-// sql/0054), kept as signed ±1 rows in the bucket of the block where a principal's canonical balance
+// sql/0007), kept as signed ±1 rows in the bucket of the block where a principal's canonical balance
 // turns positive or back to zero, and where a reorg undoes that. Counting holders from the per-bucket
 // balance changes instead costs a window over every (holder, bucket) row of the token per answer,
 // which grows with its history, not with the buckets asked.

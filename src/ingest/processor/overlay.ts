@@ -94,8 +94,3 @@ export function mempoolPrincipalsOf(t: TxRef): string[] {
     return [t.sender_address, t.sponsor_address].filter(Boolean);
   }
 }
-
-/** The mempool's address index: one row per principal a mempool tx names. */
-export function mempoolPrincipalRows(t: TxRef, logId: number) {
-  return mempoolPrincipalsOf(t).map((principal) => ({ principal, tx_id: t.tx_id, log_id: logId }));
-}

@@ -1,4 +1,4 @@
-// A batch's net changes of the current pending mempool (mempool_pending, sql/0008). Rows of one
+// A batch's net changes of the current pending mempool (mempool_pending, sql/0003). Rows of one
 // batch become visible together, so a tx that enters and leaves the pending set within a batch
 // (most txs of a bulk import: announced and mined a few blocks apart) needs no row at all; only
 // the state at the batch's end is written. On a 1M-tx import this is ~2M rows fewer.

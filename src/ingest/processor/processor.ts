@@ -15,6 +15,7 @@ import type { ChainState } from './chain-state.ts';
 import { forgetOldHeights, loadChainState } from './chain-load.ts';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { applyEntry } from './apply-entry.ts';
+import { DecodeAhead } from './decode-ahead.ts';
 import { compactPendingSet } from './apply-mempool.ts';
 import type { ApplyContext } from './context.ts';
 import type { ServingWriter } from '../../serving/writer.ts';
@@ -37,8 +38,24 @@ const INSERT_LAST = ['microblock_canonical', 'mempool_status', 'mempool_pending'
 const BATCH_BYTES = 48 * 1024 * 1024;
 // Tests make batches small to put crash points in the middle of a short log.
 const BATCH_ENTRIES = Number(process.env.STACKS_API_TEST_BATCH_ENTRIES) || 20_000;
-const READ_AHEAD = 16;
+/** Entries read and sent to the decode pool ahead of the one being applied (DecodeAhead groups
+ *  them into tasks, so this keeps a few tasks in flight), and at most this many bytes of them. */
+const READ_AHEAD = 256;
+const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
+
+/** A lookup remembered for one entry: a mempool entry asks for an announced tx's (sender, nonce)
+ *  twice (is it fresh; who wins the nonce), and no mined tx changes while one entry is applied. */
+function memoPerEntry(lookup: (sender: string, nonce: number) => string | undefined): (sender: string, nonce: number) => string | undefined {
+  const seen = new Map<string, string | undefined>();
+  return (sender, nonce) => {
+    const key = minedNonceKey(sender, nonce);
+    if (seen.has(key)) return seen.get(key);
+    const found = lookup(sender, nonce);
+    seen.set(key, found);
+    return found;
+  };
+}
 
 /** Blocks, txs and events seen, for progress and benchmarks. */
 function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
@@ -47,7 +64,7 @@ function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
   stats.txs += ev.txs.length;
   for (const [target, text] of Object.entries(ev.facts)) {
     if (!Object.hasOwn(EVENT_TABLE_BIT, targetTable(target))) continue;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) stats.events++;
+    for (let i = text.indexOf(0x0a); i >= 0; i = text.indexOf(0x0a, i + 1)) stats.events++;
   }
 }
 
@@ -249,15 +266,17 @@ export class Processor {
       pool: this.opts.pool,
       logDir: this.opts.logDir,
       earlierBatchesStored,
-      minedNonce: (sender, nonce) => minedNonce((a, n) => this.state.minedNonces.get(minedNonceKey(a, n)), this.opts.serving?.writer.store, sender, nonce),
+      minedNonce: memoPerEntry((sender, nonce) => minedNonce((a, n) => this.state.minedNonces.get(minedNonceKey(a, n)), this.opts.serving?.writer.store, sender, nonce)),
     });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
+    let windowBytes = 0;
+    const ahead = new DecodeAhead(this.opts.pool, this.handoff);
     const known = this.readThrough?.id === after ? this.readThrough.next : undefined;
     const records = readRecords(this.opts.logDir, { afterId: after, untilId: until, at: known });
     let exhausted = false;
     let current: EventRecord | undefined;
     const fill = async () => {
-      while (!exhausted && window.length < READ_AHEAD) {
+      while (!exhausted && window.length < READ_AHEAD && windowBytes < READ_AHEAD_BYTES) {
         const next = await records.next();
         if (next.done) {
           exhausted = true;
@@ -265,15 +284,20 @@ export class Processor {
         }
         const rec = next.value;
         this.readThrough = { id: rec.id, next: { segment: rec.position.segment, offset: rec.position.offset + rec.size } };
-        window.push({ rec, outcome: this.decode(rec) });
+        window.push({ rec, outcome: ahead.add(rec) });
+        windowBytes += rec.body.length;
       }
+      // The log has no more for the moment: what is gathered goes now.
+      if (exhausted) ahead.send();
     };
     try {
       await fill();
       while (window.length > 0 && !this.stopped) {
         const { rec, outcome } = window.shift()!;
+        windowBytes -= rec.body.length;
         current = rec;
         const t0 = performance.now();
+        ahead.sendWith(rec);
         const decoded = await outcome;
         this.stats.decodeMs += performance.now() - t0;
         const t1 = performance.now();
@@ -309,17 +333,6 @@ export class Processor {
     } finally {
       await records.return(undefined);
     }
-  }
-
-  private decode(rec: EventRecord): Promise<DecodeOutcome | null> {
-    // Refused by the observer, or set aside by an operator: never processed.
-    if (rec.status === RecordStatus.Rejected || rec.status === RecordStatus.Quarantined) return Promise.resolve(null);
-    const handed = this.handoff.get(rec.id);
-    if (handed) {
-      this.handoff.delete(rec.id);
-      return Promise.resolve(handed);
-    }
-    return this.opts.pool.decode(rec.path, rec.body);
   }
 
   /** The serving write of the batch last stored in ClickHouse, while it commits. It runs beside

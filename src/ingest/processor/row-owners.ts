@@ -8,6 +8,8 @@ export interface EntryRef {
   path: string;
 }
 
+const NEWLINE = 0x0a;
+
 export class RowOwners {
   /** Per target: for each text part, the index of the entry it belongs to. */
   private readonly parts = new Map<InsertTarget, number[]>();
@@ -25,12 +27,12 @@ export class RowOwners {
     this.entries.push({ id, path });
   }
 
-  /** The entry that row `row` (1-based) of `target`'s text came from, given the parts' text. */
-  entryOfRow(target: InsertTarget, texts: readonly string[], row: number): EntryRef | undefined {
+  /** The entry that row `row` (1-based) of `target`'s text came from, given the parts' bytes. */
+  entryOfRow(target: InsertTarget, texts: readonly Uint8Array[], row: number): EntryRef | undefined {
     const owners = this.parts.get(target) ?? [];
     let seen = 0;
     for (let i = 0; i < texts.length; i++) {
-      for (let nl = texts[i].indexOf('\n'); nl >= 0; nl = texts[i].indexOf('\n', nl + 1)) {
+      for (let nl = texts[i].indexOf(NEWLINE); nl >= 0; nl = texts[i].indexOf(NEWLINE, nl + 1)) {
         if (++seen === row) return this.entries[owners[i]];
       }
     }

@@ -4,7 +4,7 @@
 // callers from the per-bucket 'caller' rows instead costs a hash of every (bucket, contract, sender)
 // row per answer: 50 ms of engine CPU on the 1M-tx store, against ~5 ms for these rows.
 //
-// The pairs' counts live in contract_callers (sql/0052), read by key once per batch when the batch
+// The pairs' counts live in contract_callers (sql/0007), read by key once per batch when the batch
 // is stored: inserts run one batch at a time in order, so the stored counts are the earlier
 // batches'. A batch redone after a crash may find its own rows there (marked with its last entry)
 // and takes its own change back out, so it writes the same ±1 rows as the first attempt.

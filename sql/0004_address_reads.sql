@@ -1,15 +1,7 @@
--- Address reads: what a principal did in a tx, its asset events and its balance history, each
--- ordered by principal so that one address is read by key prefix, never by scanning a table.
-
--- How the principal takes part in the tx (bit set, see src/workers/address-index.ts ROLE): the
--- reference's address lists differ in which relations they count (v1 /transactions: tx parties and
--- STX events; with_transfers: no sponsor; v2: also FT/NFT events).
--- tx_id_key (= tx_id) joins the sorting key: block 1's own txs and the relabelled boot receipts
--- share tx_index values, and rows equal in the old key collapsed into one.
-ALTER TABLE principal_txs
-  ADD COLUMN IF NOT EXISTS roles UInt8 DEFAULT 0,
-  ADD COLUMN IF NOT EXISTS tx_id_key String,
-  MODIFY ORDER BY (principal, block_height, microblock_sequence, tx_index, index_block_hash, microblock_hash, tx_id_key);
+-- Address reads the serving store does not answer (an address's assets, STX inbound transfers, its
+-- history at a height or until a block, balances as of a height): its asset events and its balance
+-- history, each ordered by principal so that one address is read by key prefix, never by scanning
+-- a table.
 
 -- One row per (principal, event) for every party of an STX/FT/NFT event, the locked address of an
 -- STX lock event, and the stacker of a PoX-2/3/4 operation (with the reference's corrections of
@@ -47,8 +39,8 @@ CREATE TABLE IF NOT EXISTS principal_events (
 ORDER BY (principal, block_height, microblock_sequence, tx_index, tx_id, event_index, kind, asset_event_type, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
 
--- balance_changes by principal: a balance as of any height is the sum over the canonical blocks
--- up to it (the running `balances` answer the tip).
+-- Each block's balance changes by principal: a balance as of any height is the sum over the
+-- canonical blocks up to it (the running `balances` answer the tip).
 CREATE TABLE IF NOT EXISTS principal_balance_changes (
   principal String,
   asset String,
@@ -63,3 +55,17 @@ CREATE TABLE IF NOT EXISTS principal_balance_changes (
 ) ENGINE = ReplacingMergeTree
 ORDER BY (principal, asset, block_height, index_block_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
+
+-- A microblock tx that was streamed (/new_microblocks) before the anchor block that confirmed it
+-- arrived shows the stream's tx_index: the reference keeps the streamed row and fills in the anchor
+-- block's fields, while an anchor block numbers its confirmed microblock txs on from its own. Written
+-- by the processor when a block accepts a streamed microblock on arrival (a block made canonical
+-- later by a reorg shows its own numbering, as the reference's rows of it do).
+CREATE TABLE IF NOT EXISTS streamed_tx_index (
+  tx_id String,
+  index_block_hash String,
+  microblock_hash String,
+  tx_index UInt32
+) ENGINE = ReplacingMergeTree
+ORDER BY (tx_id, index_block_hash, microblock_hash)
+SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;

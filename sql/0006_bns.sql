@@ -1,10 +1,10 @@
 -- BNS (src/workers/bns.ts): names and namespaces from the BNS contract's prints, subdomains from the
 -- zonefiles of name-update attachments. Facts placed like txs (canonical status from the overlay);
--- zonefiles are the stored attachments (sql/0003), read by the name event's tx. Stores made before
--- this migration are filled from their stored prints, NFT events, txs and attachments
--- (src/storage/backfills.ts).
+-- zonefiles are the stored attachments (sql/0003), read by the name event's tx. BNS reads are the
+-- /v1/names, /v1/namespaces, /v1/addresses and /v2/prices routes (src/http/bns).
 
--- One row per name operation, ordered for one name's history; the projection lists a namespace's names.
+-- One row per name operation, ordered for one name's history (a namespace's names are read in key
+-- order with optimize_aggregation_in_order, which the engine answers without a projection).
 CREATE TABLE IF NOT EXISTS bns_names (
   name String,
   namespace_id String,
@@ -23,12 +23,6 @@ CREATE TABLE IF NOT EXISTS bns_names (
 ) ENGINE = ReplacingMergeTree
 ORDER BY (name, registered_at, microblock_sequence, tx_index, event_index, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
-
-ALTER TABLE bns_names MODIFY SETTING deduplicate_merge_projection_mode = 'rebuild';
-
-ALTER TABLE bns_names ADD PROJECTION IF NOT EXISTS bns_names_by_namespace (
-  SELECT * ORDER BY namespace_id, name, registered_at, microblock_sequence, tx_index, event_index
-);
 
 -- One row per namespace-ready print.
 CREATE TABLE IF NOT EXISTS bns_namespaces (
@@ -54,7 +48,8 @@ CREATE TABLE IF NOT EXISTS bns_namespaces (
 ORDER BY (namespace_id, ready_block, microblock_sequence, tx_index, index_block_hash, microblock_hash)
 SETTINGS non_replicated_deduplication_window = 1000;
 
--- One row per subdomain a name-update zonefile lists, by parent name; the projection by owner.
+-- One row per subdomain a name-update zonefile lists, by parent name; the projection by owner
+-- (/v1/addresses/:blockchain/:address).
 CREATE TABLE IF NOT EXISTS bns_subdomains (
   fully_qualified_subdomain String,
   name String,
@@ -65,13 +60,8 @@ CREATE TABLE IF NOT EXISTS bns_subdomains (
   resolver String,
   tx_id String,
   index_block_hash String,
-  block_height UInt32
+  block_height UInt32,
+  PROJECTION bns_subdomains_by_owner (SELECT * ORDER BY owner, fully_qualified_subdomain, block_height)
 ) ENGINE = ReplacingMergeTree
 ORDER BY (name, fully_qualified_subdomain, block_height, tx_id, index_block_hash)
-SETTINGS non_replicated_deduplication_window = 1000;
-
-ALTER TABLE bns_subdomains MODIFY SETTING deduplicate_merge_projection_mode = 'rebuild';
-
-ALTER TABLE bns_subdomains ADD PROJECTION IF NOT EXISTS bns_subdomains_by_owner (
-  SELECT * ORDER BY owner, fully_qualified_subdomain, block_height
-);
+SETTINGS non_replicated_deduplication_window = 1000, deduplicate_merge_projection_mode = 'rebuild';

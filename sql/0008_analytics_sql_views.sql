@@ -64,7 +64,12 @@ LIMIT 1 BY contract_id, index_block_hash, microblock_hash;
 CREATE VIEW IF NOT EXISTS sql_balances AS
 SELECT asset, principal, sum(balance) AS balance FROM ft_holders GROUP BY asset, principal HAVING balance != 0;
 
--- The analytics aggregates (see sql/0050_analytics.sql for units and kinds), folded.
+-- The analytics aggregates (see sql/0007_analytics.sql for units and kinds), folded: the kinds of
+-- analytics_by_bucket, and the key-only kinds of analytics_by_key.
 CREATE VIEW IF NOT EXISTS sql_analytics AS
 SELECT unit, kind, bucket, a, b, c, sum(n) AS n, sum(amount) AS amount FROM analytics_by_bucket
+GROUP BY unit, kind, bucket, a, b, c HAVING n != 0 OR amount != 0
+UNION ALL
+SELECT unit, kind, bucket, a, b, c, sum(n) AS n, sum(amount) AS amount FROM analytics_by_key
+WHERE kind IN ('nft', 'hold', 'flow_in', 'flow_out', 'pbal')
 GROUP BY unit, kind, bucket, a, b, c HAVING n != 0 OR amount != 0;
