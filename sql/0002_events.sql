@@ -6,34 +6,34 @@
 -- routes filter on.
 
 CREATE TABLE IF NOT EXISTS stx_events (
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   event_index UInt32,
   block_height UInt32,
   tx_index UInt32,
   -- transfer | mint | burn
   asset_event_type LowCardinality(String),
-  sender String,
-  recipient String,
+  sender String CODEC(ZSTD(1)),
+  recipient String CODEC(ZSTD(1)),
   amount UInt128,
-  memo String
+  memo String CODEC(ZSTD(1))
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
 SETTINGS non_replicated_deduplication_window = 1000;
 
 -- Locks that end at a burn height: a block's STX unlocks (Rosetta) are read by unlock height.
 CREATE TABLE IF NOT EXISTS stx_lock_events (
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   event_index UInt32,
   block_height UInt32,
   tx_index UInt32,
   locked_amount UInt128,
   unlock_height UInt64,
-  locked_address String,
-  contract_name String,
+  locked_address String CODEC(ZSTD(1)),
+  contract_name String CODEC(ZSTD(1)),
   PROJECTION stx_lock_events_by_unlock (
     SELECT tx_id, index_block_hash, microblock_hash, event_index, block_height, tx_index, locked_amount, unlock_height, locked_address, contract_name
     ORDER BY contract_name, unlock_height
@@ -43,16 +43,16 @@ ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
 SETTINGS non_replicated_deduplication_window = 1000, deduplicate_merge_projection_mode = 'rebuild';
 
 CREATE TABLE IF NOT EXISTS ft_events (
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   event_index UInt32,
   block_height UInt32,
   tx_index UInt32,
   asset_event_type LowCardinality(String),
-  asset_identifier String,
-  sender String,
-  recipient String,
+  asset_identifier String CODEC(ZSTD(1)),
+  sender String CODEC(ZSTD(1)),
+  recipient String CODEC(ZSTD(1)),
   amount UInt128
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash, event_index)
@@ -61,18 +61,18 @@ SETTINGS non_replicated_deduplication_window = 1000;
 -- NFT events by token: one token's history (asset, value), and an asset's mints
 -- (/extended/v1/tokens/nft/history and /mints).
 CREATE TABLE IF NOT EXISTS nft_events (
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   event_index UInt32,
   block_height UInt32,
   tx_index UInt32,
   asset_event_type LowCardinality(String),
-  asset_identifier String,
-  sender String,
-  recipient String,
+  asset_identifier String CODEC(ZSTD(1)),
+  sender String CODEC(ZSTD(1)),
+  recipient String CODEC(ZSTD(1)),
   -- Serialized Clarity value of the token id, 0x hex.
-  value String,
+  value String CODEC(ZSTD(1)),
   PROJECTION nft_events_by_token (SELECT * ORDER BY asset_identifier, value, block_height, tx_index, event_index),
   PROJECTION nft_events_by_asset_event_type (SELECT * ORDER BY asset_identifier, asset_event_type, block_height, tx_index, event_index)
 ) ENGINE = ReplacingMergeTree
@@ -82,16 +82,16 @@ SETTINGS non_replicated_deduplication_window = 1000, deduplicate_merge_projectio
 -- /extended/v1/tx/events?address=<contract> and /contract/:id/events list a contract's print
 -- events; a contract_logs row is keyed by tx, so a projection by the printing contract answers them.
 CREATE TABLE IF NOT EXISTS contract_logs (
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   event_index UInt32,
   block_height UInt32,
   tx_index UInt32,
-  contract_identifier String,
-  topic String,
+  contract_identifier String CODEC(ZSTD(1)),
+  topic String CODEC(ZSTD(1)),
   -- Serialized Clarity value, 0x hex.
-  value String,
+  value String CODEC(ZSTD(1)),
   PROJECTION contract_logs_by_contract (
     SELECT tx_id, index_block_hash, microblock_hash, event_index, block_height, tx_index, contract_identifier
     ORDER BY contract_identifier, block_height, tx_index, event_index
@@ -126,15 +126,15 @@ CREATE TABLE IF NOT EXISTS pox_events (
   block_height UInt32,
   tx_index UInt32,
   event_index UInt32,
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   name LowCardinality(String),
-  stacker String,
+  stacker String CODEC(ZSTD(1)),
   locked UInt128,
   balance UInt128,
   burnchain_unlock_height UInt64,
-  data String,
+  data String CODEC(ZSTD(1)),
   delegate_to String MATERIALIZED JSONExtractString(data, 'delegate-to'),
   start_cycle_id UInt64 MATERIALIZED toUInt64OrZero(JSONExtractString(data, 'start-cycle-id')),
   end_cycle_id UInt64 MATERIALIZED toUInt64OrZero(JSONExtractString(data, 'end-cycle-id')),

@@ -40,16 +40,16 @@ SETTINGS non_replicated_deduplication_window = 1000, deduplicate_merge_projectio
 
 -- Every transaction ever seen unconfirmed (/new_mempool_tx, or returned from an orphaned block).
 CREATE TABLE IF NOT EXISTS mempool_txs (
-  tx_id String,
+  tx_id String CODEC(ZSTD(1)),
   raw_tx String CODEC(ZSTD(1)),
   receipt_time UInt32,
-  sender_address String,
-  sponsor_address String,
+  sender_address String CODEC(ZSTD(1)),
+  sponsor_address String CODEC(ZSTD(1)),
   nonce UInt64,
   fee_rate UInt128,
   type_id LowCardinality(String),
-  contract_id String,
-  function_name String,
+  contract_id String CODEC(ZSTD(1)),
+  function_name String CODEC(ZSTD(1)),
   log_id UInt64
 ) ENGINE = ReplacingMergeTree
 ORDER BY tx_id
@@ -58,10 +58,10 @@ SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
 -- Mempool state of a tx over time: pending, dropped (with the node's reason), or confirmed (mined in
 -- a canonical block). Newest version wins.
 CREATE TABLE IF NOT EXISTS mempool_status (
-  tx_id String,
+  tx_id String CODEC(ZSTD(1)),
   status Enum8('pending' = 1, 'dropped' = 2, 'confirmed' = 3),
   reason LowCardinality(String),
-  replaced_by String,
+  replaced_by String CODEC(ZSTD(1)),
   version UInt64
 ) ENGINE = ReplacingMergeTree(version)
 ORDER BY tx_id
@@ -88,8 +88,8 @@ SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000, a
 -- changes, an orphaned one adds them negated. Summing folds them; a balance is one key lookup (v2
 -- balance routes, search, Rosetta).
 CREATE TABLE IF NOT EXISTS balances (
-  principal String,
-  asset String,
+  principal String CODEC(ZSTD(1)),
+  asset String CODEC(ZSTD(1)),
   balance Int128,
   total_sent Int128,
   total_received Int128,

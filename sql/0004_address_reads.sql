@@ -10,30 +10,30 @@
 -- send-many-memo print, for the recipient. Unconfirmed microblock rows have index_block_hash ''
 -- and block_height 0, as in principal_txs.
 CREATE TABLE IF NOT EXISTS principal_events (
-  principal String,
+  principal String CODEC(ZSTD(1)),
   block_height UInt32,
   microblock_sequence UInt32,
   tx_index UInt32,
   event_index UInt32,
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   -- stx | ft | nft | stx_lock | pox2 | pox3 | pox4 | inbound
   kind LowCardinality(String),
   -- transfer | mint | burn; the operation name for pox*; the transfer_type for inbound
   asset_event_type LowCardinality(String),
-  asset_identifier String,
-  sender String,
-  recipient String,
+  asset_identifier String CODEC(ZSTD(1)),
+  sender String CODEC(ZSTD(1)),
+  recipient String CODEC(ZSTD(1)),
   -- STX/FT amount; locked amount for stx_lock and pox*
   amount UInt128,
   -- NFT token id, serialized Clarity value, 0x hex
-  value String,
+  value String CODEC(ZSTD(1)),
   -- STX transfer memo; for inbound the memo shown (a send-many print's value)
-  memo String,
+  memo String CODEC(ZSTD(1)),
   -- stx_lock: unlock_height; pox*: burnchain unlock height
   unlock_height UInt64,
-  contract_name String,
+  contract_name String CODEC(ZSTD(1)),
   log_id UInt64
 ) ENGINE = ReplacingMergeTree
 ORDER BY (principal, block_height, microblock_sequence, tx_index, tx_id, event_index, kind, asset_event_type, index_block_hash, microblock_hash)
@@ -42,10 +42,10 @@ SETTINGS non_replicated_deduplication_window = 1000;
 -- Each block's balance changes by principal: a balance as of any height is the sum over the
 -- canonical blocks up to it (the running `balances` answer the tip).
 CREATE TABLE IF NOT EXISTS principal_balance_changes (
-  principal String,
-  asset String,
+  principal String CODEC(ZSTD(1)),
+  asset String CODEC(ZSTD(1)),
   block_height UInt32,
-  index_block_hash String,
+  index_block_hash String CODEC(ZSTD(1)),
   balance Int128,
   total_sent Int128,
   total_received Int128,
@@ -62,9 +62,9 @@ SETTINGS non_replicated_deduplication_window = 1000;
 -- by the processor when a block accepts a streamed microblock on arrival (a block made canonical
 -- later by a reorg shows its own numbering, as the reference's rows of it do).
 CREATE TABLE IF NOT EXISTS streamed_tx_index (
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   tx_index UInt32
 ) ENGINE = ReplacingMergeTree
 ORDER BY (tx_id, index_block_hash, microblock_hash)

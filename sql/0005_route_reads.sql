@@ -46,11 +46,11 @@ SETTINGS non_replicated_deduplication_window = 1000;
 -- function names, instead of scanning every contract's ABI; the full match (access, argument and
 -- output types) is then checked on the candidates' ABIs.
 CREATE TABLE IF NOT EXISTS contract_functions (
-  name String,
-  contract_id String,
-  tx_id String,
-  index_block_hash String,
-  microblock_hash String,
+  name String CODEC(ZSTD(1)),
+  contract_id String CODEC(ZSTD(1)),
+  tx_id String CODEC(ZSTD(1)),
+  index_block_hash String CODEC(ZSTD(1)),
+  microblock_hash String CODEC(ZSTD(1)),
   block_height UInt32
 ) ENGINE = ReplacingMergeTree
 ORDER BY (name, contract_id, index_block_hash, microblock_hash)
@@ -61,8 +61,8 @@ SETTINGS non_replicated_deduplication_window = 1000;
 -- away (the reference keeps a row for every principal a change touched, a tx's fee payer at fee 0
 -- too).
 CREATE TABLE IF NOT EXISTS ft_holders (
-  asset String,
-  principal String,
+  asset String CODEC(ZSTD(1)),
+  principal String CODEC(ZSTD(1)),
   balance Int128,
   touches Int64
 ) ENGINE = SummingMergeTree

@@ -32,9 +32,9 @@ CREATE TABLE IF NOT EXISTS analytics_by_bucket (
   unit LowCardinality(String),
   kind LowCardinality(String),
   bucket UInt32,
-  a String,
-  b String,
-  c String,
+  a String CODEC(ZSTD(1)),
+  b String CODEC(ZSTD(1)),
+  c String CODEC(ZSTD(1)),
   n Int64,
   amount Int128
 ) ENGINE = SummingMergeTree
@@ -46,10 +46,10 @@ SETTINGS non_replicated_deduplication_window = 1000;
 CREATE TABLE IF NOT EXISTS analytics_by_key (
   unit LowCardinality(String),
   kind LowCardinality(String),
-  a String,
+  a String CODEC(ZSTD(1)),
   bucket UInt32,
-  b String,
-  c String,
+  b String CODEC(ZSTD(1)),
+  c String CODEC(ZSTD(1)),
   n Int64,
   amount Int128
 ) ENGINE = SummingMergeTree
