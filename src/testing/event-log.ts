@@ -56,6 +56,23 @@ function jsonBody(i: number, size: number, rnd: Random): Buffer {
 /** What a record is, field by field, its position in the log included. */
 export const recordFacts = (r: ReadBack) => ({ id: r.id, receivedAt: r.receivedAt, path: r.path, status: r.status, note: r.note, body: r.body.toString('base64'), position: r.position, size: r.size });
 
+/** Appends the records of log `from` (those `opts` selects) to log `to`, in segments of
+ *  `segmentBytes` (1: one record each), with their ids, times, paths, statuses, notes and bodies. */
+export async function copyLog(from: string, to: string, segmentBytes: number, opts: ReadOptions = {}): Promise<number> {
+  const w = await EventLogWriter.open(to, segmentBytes);
+  let n = 0;
+  try {
+    for await (const r of readRecords(from, opts)) {
+      const id = await w.append({ path: r.path, body: Buffer.from(r.body), status: r.status, note: r.note, receivedAt: r.receivedAt });
+      if (id !== r.id) throw new Error(`record ${r.id} of ${from} became ${id} in ${to}`);
+      n++;
+    }
+  } finally {
+    await w.close();
+  }
+  return n;
+}
+
 /** Compresses every sealed segment of `dir` now, as the service does once they are processed. */
 export async function compressSealed(dir: string, processedId = Number.MAX_SAFE_INTEGER): Promise<string[]> {
   const lines: string[] = [];
