@@ -1,6 +1,7 @@
-// Compression of one frame of a compressed segment: brotli, quality 1, 4 MiB window (measured on a
-// generated 100k-tx log, 1 MiB frames: 17% of the input at ~2.5 ms of CPU per MB, decompressed at
-// ~2 ms per MB; quality 3 saves 1 point more at 2.5× the CPU; gzip 1 keeps 28% at 3× the CPU).
+// Compression of one frame of a compressed segment: brotli, quality 1, 4 MiB window. Measured on a
+// generated 100k-tx log in 1 MiB frames (bench/ingest/event-log-compress.ts): 17% of the input at
+// ~2.8 ms of CPU per MB, inflated at ~2 ms per MB; quality 3 keeps 16% at 2.5× the CPU, gzip 1 keeps
+// 28% at 3×. Node 20 has no zstd.
 //
 // Both directions use zlib's async API, which runs on the libuv threadpool (shared with chdb) in
 // steps that each fill one output chunk: a step compresses ~0.4 MB or inflates 256 KiB, so a

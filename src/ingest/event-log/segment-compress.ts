@@ -83,13 +83,16 @@ async function writeFrames(src: PlainSegment, out: FileHandle, firstId: number, 
   let end = 0;
   let nextId = firstId;
   for await (const f of recordFrames(src, firstId)) {
-    const logical = f.records.length === 1 ? f.records[0] : Buffer.concat(f.records, f.length);
+    // The frame's records, contiguous in the `.seg`: a view on the chunk read (re-read when the
+    // frame straddles two chunks), so nothing is copied.
+    const logical = await src.bytes(f.logicalOffset, f.length);
+    if (logical.length !== f.length) throw new Error(`segment ${firstId}: short read at ${f.logicalOffset}`);
     const compressed = await compressFrame(logical as Buffer);
     await writeAt(out, compressed, fileOffset);
     frames.push({ firstId: f.firstId, logicalOffset: f.logicalOffset, fileOffset, logicalLength: f.length, compressedLength: compressed.length, crc: crc32(logical) });
     fileOffset += compressed.length;
     end = f.logicalOffset + f.length;
-    nextId = f.firstId + f.records.length;
+    nextId = f.firstId + f.records;
     crashPoint(opts, 'frame');
     if (opts.stopping?.()) return null;
   }
@@ -103,7 +106,7 @@ async function writeFrames(src: PlainSegment, out: FileHandle, firstId: number, 
 interface RecordFrame {
   firstId: number;
   logicalOffset: number;
-  records: Array<Buffer<ArrayBufferLike>>;
+  records: number;
   length: number;
 }
 
@@ -111,16 +114,16 @@ interface RecordFrame {
 async function* recordFrames(src: PlainSegment, firstId: number): AsyncGenerator<RecordFrame> {
   let offset = 0;
   let id = firstId;
-  let frame: RecordFrame = { firstId, logicalOffset: 0, records: [], length: 0 };
+  let frame: RecordFrame = { firstId, logicalOffset: 0, records: 0, length: 0 };
   for (;;) {
     const r = await recordBytesAt(src, offset);
     if (r && r.header.id !== id) throw new SegmentShapeError(`segment ${firstId}: record ${r.header.id} where ${id} was expected`);
     if (frame.length > 0 && (!r || frame.length + r.bytes.length > FRAME_BYTES)) {
       yield frame;
-      frame = { firstId: id, logicalOffset: offset, records: [], length: 0 };
+      frame = { firstId: id, logicalOffset: offset, records: 0, length: 0 };
     }
     if (!r) return;
-    frame.records.push(r.bytes);
+    frame.records++;
     frame.length += r.bytes.length;
     offset += r.bytes.length;
     id++;
