@@ -3,9 +3,12 @@
 // service's 32 MiB segments, then every sealed segment is compressed as the compactor does once
 // processed. Prints the log's disk before and after, the CPU of the compression (all threads:
 // process.cpuUsage) per MB and per tx, reads of the whole log and of single records from both
-// forms, and the candidate codecs measured on the same frames. Make a log with
+// forms, the candidate codecs measured on the same frames, and what a durable append (the node's
+// ack: 1.5 KB written and fdatasync'ed on a thread of its own, as the observer thread does) costs
+// while the compaction runs and while nothing does. Make a log with
 // `npm run gen -- --txs 100000 --seed 7 --network testnet --out /tmp/x.tsv`.
 import { readdirSync, rmSync, statSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
@@ -114,6 +117,36 @@ async function codecs(): Promise<string[]> {
   return rows;
 }
 
+/** Durable appends at 200 a second on a thread of their own while `during` runs: p50 / p99 / max. */
+async function acksDuring(during: () => Promise<unknown>): Promise<string> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const fs = require('node:fs');
+     const fd = fs.openSync(workerData, 'a');
+     const record = Buffer.alloc(1500, 7);
+     const times = [];
+     let stop = false;
+     parentPort.on('message', () => (stop = true));
+     const tick = () => {
+       if (stop) return parentPort.postMessage(times);
+       const t = performance.now();
+       fs.writeSync(fd, record);
+       fs.fdatasyncSync(fd);
+       times.push(performance.now() - t);
+       setTimeout(tick, 5);
+     };
+     tick();`,
+    { eval: true, workerData: join(dir, 'acks.probe') },
+  );
+  const done = new Promise<number[]>((resolve) => worker.once('message', resolve));
+  await during();
+  worker.postMessage('stop');
+  const times = (await done).sort((a, b) => a - b);
+  await worker.terminate();
+  rmSync(join(dir, 'acks.probe'), { force: true });
+  return `n ${times.length}, p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms, max ${times.at(-1)!.toFixed(1)} ms`;
+}
+
 const built = await measured(writeLog);
 const { records, txs } = built.value;
 const before = diskBytes();
@@ -123,11 +156,15 @@ const plainRandom = await randomReads(sample);
 const table = await codecs();
 
 const lines: string[] = [];
-const compacted = await measured(async () => {
-  const c = EventLogCompactor.start(dir, { processedId: () => Number.MAX_SAFE_INTEGER, intervalMs: 3_600_000, log: (l) => lines.push(l) });
-  await c.compressDue();
-  await c.stop();
+let compacted!: Awaited<ReturnType<typeof measured>>;
+const acksCompacting = await acksDuring(async () => {
+  compacted = await measured(async () => {
+    const c = EventLogCompactor.start(dir, { processedId: () => Number.MAX_SAFE_INTEGER, intervalMs: 3_600_000, log: (l) => lines.push(l) });
+    await c.compressDue();
+    await c.stop();
+  });
 });
+const acksIdle = await acksDuring(() => new Promise((r) => setTimeout(r, compacted.wall * 1000)));
 const after = diskBytes();
 const compressedRead = await measured(readAllOf);
 const compressedRandom = await randomReads(sample);
@@ -146,6 +183,7 @@ console.log(`compressed segments: ${(sealedPlain / MiB).toFixed(1)} -> ${(after.
 console.log(`compaction: ${compacted.cpu.toFixed(2)} CPU-s (${((compacted.cpu * 1000) / (sealedPlain / MB)).toFixed(2)} ms per MB, ${((compacted.cpu * 1e6) / (txs * (sealedPlain / before.plain))).toFixed(1)} µs per tx), ${compacted.wall.toFixed(2)} s wall`);
 console.log(`whole-log read: plain ${plainRead.cpu.toFixed(2)} CPU-s / ${plainRead.wall.toFixed(2)} s; compressed ${compressedRead.cpu.toFixed(2)} CPU-s / ${compressedRead.wall.toFixed(2)} s`);
 console.log(`single-record reads (200 ids across the log): plain ${plainRandom}; compressed ${compressedRandom}`);
+console.log(`durable 1.5 KB appends on another thread: during the compaction ${acksCompacting}; idle ${acksIdle}`);
 console.log(`(writing the log from the export: ${built.wall.toFixed(1)} s)`);
 console.log('');
 console.log(`codecs on ${FRAME_BYTES / MiB} MiB frames of the first 64 MB of bodies (one thread, sync):`);
