@@ -8,6 +8,7 @@ import { readRecords } from './reader.ts';
 import { RecordStatus } from './record.ts';
 import { listSegments } from './segments.ts';
 import { compressSegment } from './segment-compress.ts';
+import { compressSealed } from '../../testing/event-log.ts';
 
 const tmp = () => tempDataDir('evlog-');
 
@@ -140,4 +141,21 @@ test('a log whose newest segment is compressed goes on in a new segment, the id 
   await w2.close();
   assert.deepEqual(listSegments(dir).at(-1), { firstId: 6, path: join(dir, '0000000000000006.seg'), compressed: false });
   assert.deepEqual((await readAll(dir)).map((r) => r.id), [1, 2, 3, 4, 5, 6]);
+});
+
+test('sealing starts a new segment, so the last one written can be compressed once processed; appends go on in the new one', async () => {
+  const dir = tmp();
+  const w = await EventLogWriter.open(dir);
+  for (let i = 1; i <= 3; i++) await w.append({ path: '/new_block', body: Buffer.from(`{"n":${i}}`) });
+  w.seal();
+  w.seal(); // nothing written since: no empty segment after the empty one
+  assert.deepEqual(listSegments(dir).map((s) => s.firstId), [1, 4]);
+  await compressSealed(dir, 3);
+  assert.deepEqual(listSegments(dir).map((s) => [s.firstId, s.compressed]), [[1, true], [4, false]]);
+  assert.equal(await w.append({ path: '/new_block', body: Buffer.from('{"n":4}') }), 4);
+  await w.close();
+  const w2 = await EventLogWriter.open(dir);
+  assert.equal(await w2.append({ path: '/new_block', body: Buffer.from('{"n":5}') }), 5);
+  await w2.close();
+  assert.deepEqual((await readAll(dir)).map((r) => r.body.toString()), [1, 2, 3, 4, 5].map((n) => `{"n":${n}}`));
 });

@@ -189,6 +189,14 @@ export class EventLogWriter {
     for (const a of batch) a.resolve();
   }
 
+  /** Starts a new segment once everything appended is durable, so that the current one can be
+   *  compressed as soon as it is processed (the end of an import: the log's tail is not left plain). */
+  seal(): void {
+    this.flush();
+    if (this.failed || this.size === 0) return;
+    this.rotate(this.nextId);
+  }
+
   private rotate(firstId: number): void {
     fdatasyncSync(this.fd);
     closeSync(this.fd);
