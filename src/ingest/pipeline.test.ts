@@ -1,18 +1,17 @@
 // A live backlog (entries durable before processing reaches them) is stored in batches closed by
 // time as well as size: STACKS_API_LIVE_BATCH_MS bounds how long what arrived stays unreadable.
+// The log is compressed once processed, and a service answers alike from it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startService, tempDataDir, waitForProcessing } from '../testing/service.ts';
-import { feedFixture } from '../testing/goldens.ts';
+import { feedFixture, fedService } from '../testing/goldens.ts';
+import { assertSameAnswers, metricValue, servedUrls } from '../testing/compare-services.ts';
+import { copyLog } from '../testing/event-log.ts';
+import { listSegments } from './event-log/segments.ts';
 
-async function batchesStored(apiUrl: string): Promise<number> {
-  const text = await (await fetch(`${apiUrl}/metrics`)).text();
-  const m = /^stacks_ingest_batches_total (\d+)/m.exec(text);
-  assert.ok(m, 'the batch counter is exported');
-  return Number(m[1]);
-}
+const batchesStored = (apiUrl: string) => metricValue(apiUrl, 'stacks_ingest_batches_total');
 
 /** Starts a fresh service whose event log already holds `events` (nothing processed yet). */
 async function backlogProcessed(events: string, liveBatchMs: string): Promise<{ batches: number; entries: number }> {
@@ -45,4 +44,59 @@ test('a live backlog is stored in batches closed after STACKS_API_LIVE_BATCH_MS,
   assert.equal(slow.batches, 1);
   assert.equal(eager.entries, slow.entries);
   assert.equal(eager.batches, eager.entries);
+});
+
+/** Waits until every segment of `logDir` but the newest is compressed (the compactor looks every 2 s). */
+async function compacted(logDir: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const segments = listSegments(logDir);
+    if (segments.slice(0, -1).every((s) => s.compressed)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not compressed: ${listSegments(logDir).filter((s) => !s.compressed).map((s) => s.firstId).join(', ')}`);
+}
+
+test('the service compresses its log once processed, and answers alike after a restart whose reorg reads old blocks back from it, and after a replay of it', async () => {
+  const fixture = 'mainnet-reorg-scenario2';
+  const reference = await fedService(fixture);
+  const urls = servedUrls(fixture);
+  try {
+    const source = join(reference.dataDir, 'events');
+    const dataDir = tempDataDir();
+    const logDir = join(dataDir, 'events');
+    // The log up to the second block 2 (not canonical yet), one record per segment, processed and
+    // compressed by the service.
+    await copyLog(source, logDir, 1, { untilId: 4 });
+    const first = await startService({ dataDir });
+    await waitForProcessing(first.apiUrl);
+    await compacted(logDir);
+    await first.stop();
+    assert.deepEqual(listSegments(logDir).map((s) => s.compressed), [true, true, true, false]);
+    // The rest arrives while it is stopped; after the restart, the block on the second block 2
+    // orphans the first, whose documents are decoded again from its record, now compressed.
+    const total = 4 + (await copyLog(source, logDir, 1, { afterId: 4 }));
+    const second = await startService({ dataDir });
+    try {
+      await waitForProcessing(second.apiUrl);
+      assert.equal(await assertSameAnswers(reference.apiUrl, second.apiUrl, urls), urls.length);
+      await compacted(logDir);
+    } finally {
+      await second.stop();
+    }
+    // A fresh store replayed from the compressed log.
+    const replayDir = tempDataDir();
+    cpSync(logDir, join(replayDir, 'events'), { recursive: true });
+    rmSync(join(replayDir, 'events', 'checkpoint.json'));
+    assert.equal(listSegments(join(replayDir, 'events')).filter((s) => s.compressed).length, total - 1);
+    const replay = await startService({ dataDir: replayDir });
+    try {
+      await waitForProcessing(replay.apiUrl);
+      assert.equal(await assertSameAnswers(reference.apiUrl, replay.apiUrl, urls), urls.length);
+      assert.equal(await metricValue(replay.apiUrl, 'stacks_ingest_entries_total'), total);
+    } finally {
+      await replay.stop();
+    }
+  } finally {
+    await reference.stop();
+  }
 });

@@ -1,8 +1,10 @@
-// The write side assembled: event log, decode pool, processor. Used by the server (the log is
-// written by the observer thread) and by the import command (written right here).
+// The write side assembled: event log, decode pool, processor, and the compactor that compresses
+// the log once processed. Used by the server (the log is written by the observer thread) and by the
+// import command (written right here).
 import { join } from 'node:path';
 import type { Store } from '../storage/client.ts';
 import { EventLogWriter, type AppendInput } from './event-log/writer.ts';
+import { EventLogCompactor } from './event-log/compactor.ts';
 import { createDecodePool, type DecodePool } from '../workers/pool.ts';
 import { Processor } from './processor/processor.ts';
 import type { IngestStatus } from '../http/context.ts';
@@ -27,6 +29,8 @@ export interface Pipeline<Log extends EventLog = EventLog> {
   /** Decodes log entries for the processor. */
   pool: DecodePool;
   processor: Processor;
+  /** Compresses segments of the log once every record in them is processed. */
+  compactor: EventLogCompactor;
   /** The serving store and the committed view of it that answers read (unless switched off). */
   serving?: { store: ServingStore; view: ServingView };
   status: IngestStatus;
@@ -60,10 +64,12 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
   const unsubscribe = opts.live ? writer.onDurable(() => void processor.kick()) : () => {};
   if (opts.live) void processor.kick();
   const quarantine = watchQuarantine(processor, writer.dir, opts.live);
+  const compactor = EventLogCompactor.start(writer.dir, { processedId: () => processor.committedId });
   return {
     writer,
     pool,
     processor,
+    compactor,
     serving: servingStore && view ? { store: servingStore, view } : undefined,
     status: {
       receivedId: () => writer.durableId,
@@ -76,7 +82,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
       unsubscribe();
       quarantine.stop();
       // The log is flushed and closed while processing stops (a batch being stored may take a while).
-      await Promise.all([processor.stop(), writer.close()]);
+      await Promise.all([processor.stop(), writer.close(), compactor.stop()]);
       await pool.close();
       await servingStore?.close();
     },

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { SHARED, runScript, tempDataDir } from '../../testing/service.ts';
+import { readRecords } from '../event-log/reader.ts';
 
 const FIXTURE = join(SHARED, 'fixtures', 'stackerdb-sample-events.tsv.gz');
 
@@ -12,7 +13,7 @@ const run = (script: string, args: string[], dataDir: string, killWhen?: () => b
 
 const importEvents = (dataDir: string, file: string, killWhen?: () => boolean) => run('src/ingest/cli/import-events.ts', ['--file', file], dataDir, killWhen);
 
-/** Bytes in the event log so far, and the processor's checkpoint. */
+/** Bytes in the event log's plain segments so far (all of it while appending), and the processor's checkpoint. */
 function progressOf(dataDir: string): { logBytes: number; committed: number; pending: boolean } {
   const dir = join(dataDir, 'events');
   if (!existsSync(dir)) return { logBytes: 0, committed: 0, pending: false };
@@ -38,7 +39,9 @@ test('SIGKILL at random points during an import, then resuming, gives the uninte
   const expected = await digest(clean);
   assert.ok(expected.blocks.rows > 400 && expected.stackerdb_chunks.rows > 3000, 'the fixture was imported');
 
-  const totalLog = progressOf(clean).logBytes;
+  // The log's size as appended (after a complete import it is compressed).
+  let totalLog = 0;
+  for await (const r of readRecords(join(clean, 'events'), { withBody: false })) totalLog += r.size;
   const entries = progressOf(clean).committed;
   const crashed = tempDataDir();
   // Random kill points, by progress rather than by time so they land on any machine: part-way

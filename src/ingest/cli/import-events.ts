@@ -161,6 +161,10 @@ async function main(): Promise<void> {
     const parts = await mergeAggregates(store);
     console.error(`merged the analytics aggregates in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${Object.entries(parts).map(([t, n]) => `${t} ${n} part${n === 1 ? '' : 's'}`).join(', ')}`);
   }
+  // The log this import processed is compressed now, its last segment too (the next append starts
+  // a new one), not in the background of the next start.
+  pipeline.writer.seal();
+  await pipeline.compactor.compressDue();
   unsubscribe();
   await pipeline.close();
   await store.client.close();

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { EventLogWriter } from './writer.ts';
 import { readRecords } from './reader.ts';
 import { RecordStatus } from './record.ts';
+import { listSegments } from './segments.ts';
+import { compressSegment } from './segment-compress.ts';
+import { compressSealed } from '../../testing/event-log.ts';
 
 const tmp = () => tempDataDir('evlog-');
 
@@ -121,4 +124,38 @@ test('reading on from a known position starts there, across segment ends, and a 
   closeSync(fd);
   assert.deepEqual((await readAll(dir, first.id)).map((r) => r.id).includes(first.id + 1), false);
   assert.deepEqual((await ids(first.id, nextOf(first))).map((t) => Number(t.split(':')[0])), all.filter((r) => r.id > first.id).map((r) => r.id));
+});
+
+test('a log whose newest segment is compressed goes on in a new segment, the id sequence unbroken', async () => {
+  const dir = tmp();
+  const w = await EventLogWriter.open(dir, 100);
+  for (let i = 1; i <= 5; i++) await w.append({ path: '/new_block', body: Buffer.from(`{"n":${i},"pad":"${'x'.repeat(80)}"}`) });
+  await w.close();
+  const segments = listSegments(dir);
+  const last = segments.at(-1)!;
+  // Never so in the service (the newest segment is the one written); made here by hand.
+  await compressSegment(dir, last.firstId, { lastId: 5 });
+  assert.ok(listSegments(dir).at(-1)!.compressed);
+  const w2 = await EventLogWriter.open(dir, 100);
+  assert.equal(await w2.append({ path: '/new_block', body: Buffer.from('six') }), 6);
+  await w2.close();
+  assert.deepEqual(listSegments(dir).at(-1), { firstId: 6, path: join(dir, '0000000000000006.seg'), compressed: false });
+  assert.deepEqual((await readAll(dir)).map((r) => r.id), [1, 2, 3, 4, 5, 6]);
+});
+
+test('sealing starts a new segment, so the last one written can be compressed once processed; appends go on in the new one', async () => {
+  const dir = tmp();
+  const w = await EventLogWriter.open(dir);
+  for (let i = 1; i <= 3; i++) await w.append({ path: '/new_block', body: Buffer.from(`{"n":${i}}`) });
+  w.seal();
+  w.seal(); // nothing written since: no empty segment after the empty one
+  assert.deepEqual(listSegments(dir).map((s) => s.firstId), [1, 4]);
+  await compressSealed(dir, 3);
+  assert.deepEqual(listSegments(dir).map((s) => [s.firstId, s.compressed]), [[1, true], [4, false]]);
+  assert.equal(await w.append({ path: '/new_block', body: Buffer.from('{"n":4}') }), 4);
+  await w.close();
+  const w2 = await EventLogWriter.open(dir);
+  assert.equal(await w2.append({ path: '/new_block', body: Buffer.from('{"n":5}') }), 5);
+  await w2.close();
+  assert.deepEqual((await readAll(dir)).map((r) => r.body.toString()), [1, 2, 3, 4, 5].map((n) => `{"n":${n}}`));
 });

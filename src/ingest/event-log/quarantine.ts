@@ -63,7 +63,8 @@ export async function locateRecord(logDir: string, id: number): Promise<Located 
   return undefined;
 }
 
-/** The status byte of the record at `position` (one small read). */
+/** The status byte of the record at `position` (one small read). Only an unprocessed record's
+ *  status is asked for (the entry processing stopped at), and its segment is never compressed. */
 export function statusAt(logDir: string, position: Located['position']): RecordStatus {
   const fd = openSync(segmentPath(logDir, position.segment), 'r');
   try {
@@ -75,18 +76,29 @@ export function statusAt(logDir: string, position: Located['position']): RecordS
   }
 }
 
-/** Records the quarantine of `record` and marks it in the log. */
+/** Records the quarantine of `record` and marks it in the log. Only an unprocessed record can be
+ *  quarantined, and its segment is plain (only processed segments are compressed); one found in a
+ *  compressed segment was processed since it was located, and is refused. */
 export function quarantineRecord(logDir: string, record: Located, reason: string, error?: string): QuarantineEntry {
   const entry: QuarantineEntry = { id: record.id, path: record.path, reason, ...(error ? { error } : {}), at: new Date().toISOString() };
-  recordQuarantine(logDir, entry);
-  const fd = openSync(segmentPath(logDir, record.position.segment), 'r+');
+  const fd = openPlainSegment(logDir, record);
   try {
+    recordQuarantine(logDir, entry);
     writeSync(fd, Buffer.from([RecordStatus.Quarantined]), 0, 1, record.position.offset + STATUS_OFFSET);
     fdatasyncSync(fd);
   } finally {
     closeSync(fd);
   }
   return entry;
+}
+
+function openPlainSegment(logDir: string, record: Located): number {
+  try {
+    return openSync(segmentPath(logDir, record.position.segment), 'r+');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    throw new Error(`entry ${record.id} is in a compressed segment of the log: it is processed, and cannot be quarantined`);
+  }
 }
 
 /** The processor's stop, as the service left it for the quarantine command (stopped.json). */

@@ -1,12 +1,15 @@
-// Sequential reading of the event log, from any id on, across segments.
-import { open, type FileHandle } from 'node:fs/promises';
+// Sequential reading of the event log, from any id on, across segments of either form (plain or
+// compressed; segment-source.ts).
+import type { FileHandle } from 'node:fs/promises';
 import { decodeHeader, HEADER_SIZE, recordSize, RECORD_TRAILER, TRAILER_SIZE, type EventRecord, type RecordHeader } from './record.ts';
-import { listSegments } from './segments.ts';
+import { listSegments, type SegmentFile } from './segments.ts';
+import { CHUNK_BYTES } from './plain-segment.ts';
+import { openSegmentSource, recordAt } from './segment-source.ts';
 
 export interface ReadPosition {
-  /** First id of the segment file. */
+  /** First id of the segment. */
   segment: number;
-  /** Byte offset of the next record in that file. */
+  /** Byte offset of the next record in the segment's `.seg` (the same once it is compressed). */
   offset: number;
 }
 
@@ -20,56 +23,6 @@ export async function readHeaderAt(fh: FileHandle, offset: number, fileSize: num
   const t = Buffer.alloc(TRAILER_SIZE);
   await fh.read(t, 0, TRAILER_SIZE, offset + recordSize(h) - TRAILER_SIZE);
   return t.readUInt32BE(0) === RECORD_TRAILER ? h : null;
-}
-
-/** Bytes read from a segment at a time: a few large reads instead of three small ones per record
- *  (each async read is a trip through the libuv threadpool, which chdb's queries and inserts fill). */
-const CHUNK_BYTES = 8 * 1024 * 1024;
-
-/**
- * Sequential reads of one segment in large chunks. Each chunk is a fresh SharedArrayBuffer, so a
- * record body is a view that the decode workers receive without a copy (a shared view is not
- * cloned), and it stays valid for as long as anyone holds it.
- */
-class SegmentChunks {
-  private chunk: Buffer<ArrayBufferLike> = Buffer.alloc(0);
-  private chunkStart = 0;
-
-  constructor(private readonly fh: FileHandle, private readonly size: number) {}
-
-  /** `length` bytes at `offset` (within the file), as a view on the current or a new chunk. */
-  async bytes(offset: number, length: number, ahead = CHUNK_BYTES): Promise<Buffer<ArrayBufferLike>> {
-    if (offset < this.chunkStart || offset + length > this.chunkStart + this.chunk.length) {
-      const want = Math.min(Math.max(ahead, length), this.size - offset);
-      const chunk = Buffer.from(new SharedArrayBuffer(want));
-      let got = 0;
-      while (got < want) {
-        const { bytesRead } = await this.fh.read(chunk, got, want - got, offset + got);
-        if (bytesRead === 0) break;
-        got += bytesRead;
-      }
-      this.chunk = chunk.subarray(0, got);
-      this.chunkStart = offset;
-    }
-    const from = offset - this.chunkStart;
-    return this.chunk.subarray(from, Math.min(from + length, this.chunk.length));
-  }
-
-  /** The record at `offset`, or null at the end of the file or at an incomplete record. */
-  async record(offset: number, withBody: boolean): Promise<{ header: RecordHeader; record: EventRecord } | null> {
-    if (offset + HEADER_SIZE > this.size) return null;
-    const h = decodeHeader(await this.bytes(offset, HEADER_SIZE));
-    if (!h || offset + recordSize(h) > this.size) return null;
-    const varLen = h.pathLength + h.noteLength;
-    // Without bodies (scans), only the header, path, note and trailer are read.
-    const head = await this.bytes(offset, withBody ? recordSize(h) : HEADER_SIZE + varLen);
-    const trailer = withBody ? head.subarray(head.length - TRAILER_SIZE) : await this.bytes(offset + recordSize(h) - TRAILER_SIZE, TRAILER_SIZE);
-    if (trailer.length < TRAILER_SIZE || trailer.readUInt32BE(0) !== RECORD_TRAILER) return null;
-    const path = head.toString('utf8', HEADER_SIZE, HEADER_SIZE + h.pathLength);
-    const note = head.toString('utf8', HEADER_SIZE + h.pathLength, HEADER_SIZE + varLen);
-    const body = withBody ? head.subarray(HEADER_SIZE + varLen, HEADER_SIZE + varLen + h.bodyLength) : Buffer.alloc(0);
-    return { header: h, record: { id: h.id, receivedAt: h.receivedAt, status: h.status, path, note, body } };
-  }
 }
 
 export interface ReadOptions {
@@ -97,42 +50,41 @@ export async function* readRecords(dir: string, opts: ReadOptions = {}): AsyncGe
     const next = segments[i + 1];
     if (next && next.firstId <= afterId + 1) continue; // wholly before the start
     if (start && seg.firstId < start.segment) continue;
-    const fh = await open(seg.path, 'r');
+    const src = await openSegmentSource(seg);
     try {
-      const chunks = new SegmentChunks(fh, (await fh.stat()).size);
       const fromStart = start?.segment === seg.firstId;
-      let offset = fromStart ? start.offset : 0;
       let skipping = !fromStart && seg.firstId <= afterId;
+      // A compressed segment starts at the frame holding the first record wanted.
+      let offset = fromStart ? start.offset : skipping ? src.startFor(afterId + 1) : 0;
       for (;;) {
         // Records up to afterId are skipped by their header alone, read without a chunk behind it.
-        const h = decodeHeaderOnly(await chunks.bytes(offset, HEADER_SIZE, skipping ? HEADER_SIZE : CHUNK_BYTES));
+        const h = decodeHeaderOnly(await src.bytes(offset, HEADER_SIZE, skipping ? HEADER_SIZE : CHUNK_BYTES));
         if (h && h.id > untilId) return;
         skipping = !!h && h.id < afterId;
-        const read = h && h.id <= afterId ? { header: h, record: null } : await chunks.record(offset, opts.withBody ?? true);
+        const read = h && h.id <= afterId ? { header: h, record: null } : await recordAt(src, offset, opts.withBody ?? true);
         if (!read) break;
         if (read.record) yield { ...read.record, position: { segment: seg.firstId, offset }, size: recordSize(read.header) };
         offset += recordSize(read.header);
       }
     } finally {
-      await fh.close();
+      await src.close();
     }
   }
 }
 
 /** `at` if the record after `afterId` is there (or the next segment's start, when `at` is the end
  *  of its segment and that next segment begins with it); else null. */
-async function checkedStart(segments: Array<{ firstId: number; path: string }>, at: ReadPosition, afterId: number): Promise<ReadPosition | null> {
+async function checkedStart(segments: SegmentFile[], at: ReadPosition, afterId: number): Promise<ReadPosition | null> {
   const i = segments.findIndex((s) => s.firstId === at.segment);
   if (i < 0) return null;
-  const fh = await open(segments[i].path, 'r');
+  const src = await openSegmentSource(segments[i]);
   try {
-    const size = (await fh.stat()).size;
-    const h = await readHeaderAt(fh, at.offset, size);
-    if (h) return h.id === afterId + 1 ? at : null;
+    const found = await recordAt(src, at.offset, false);
+    if (found) return found.header.id === afterId + 1 ? at : null;
     const next = segments[i + 1];
-    return at.offset === size && next?.firstId === afterId + 1 ? { segment: next.firstId, offset: 0 } : null;
+    return at.offset === src.size && next?.firstId === afterId + 1 ? { segment: next.firstId, offset: 0 } : null;
   } finally {
-    await fh.close();
+    await src.close();
   }
 }
 
@@ -140,7 +92,7 @@ function decodeHeaderOnly(b: Buffer): RecordHeader | null {
   return b.length === HEADER_SIZE ? decodeHeader(b) : null;
 }
 
-/** One record by id (a scan from its segment's start). */
+/** One record by id (a scan from its segment's start; in a compressed segment, from its frame's). */
 export async function readRecord(dir: string, id: number): Promise<EventRecord | undefined> {
   for await (const r of readRecords(dir, { afterId: id - 1, untilId: id })) return r;
   return undefined;

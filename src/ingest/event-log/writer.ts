@@ -11,6 +11,7 @@ import { open } from 'node:fs/promises';
 import { encodeHeader, recordSize, trailerBytes, RecordStatus } from './record.ts';
 import { listSegments, segmentPath } from './segments.ts';
 import { readHeaderAt } from './reader.ts';
+import { CompressedSegment } from './compressed-segment.ts';
 
 export interface AppendInput {
   path: string;
@@ -20,7 +21,10 @@ export interface AppendInput {
   receivedAt?: number;
 }
 
-const SEGMENT_BYTES = 512 * 1024 * 1024;
+/** A new segment starts once the current one is this large. Only whole segments are compressed,
+ *  once every record in them is processed (compactor.ts), so the newest stays plain: at 32 MiB that
+ *  is at most 16% of a 100k-tx log (204 MiB) and 1.5% of a 1M-tx one, in ~65 files per 1M txs. */
+export const SEGMENT_BYTES = 32 * 1024 * 1024;
 const IOV_BATCH = 512;
 
 /** The parts still to write after a (possibly short) writev of `written` bytes. */
@@ -81,6 +85,14 @@ export class EventLogWriter {
     const last = segments.at(-1);
     if (!last) {
       this.openSegment(1);
+      return;
+    }
+    if (last.compressed) {
+      // Never so here (the newest segment is the one written), but such a log goes on in a new one.
+      const lastId = await compressedLastId(last.path);
+      this.nextId = lastId + 1;
+      this.durable = lastId;
+      this.openSegment(this.nextId);
       return;
     }
     const fh = await open(last.path, 'r');
@@ -177,6 +189,14 @@ export class EventLogWriter {
     for (const a of batch) a.resolve();
   }
 
+  /** Starts a new segment once everything appended is durable, so that the current one can be
+   *  compressed as soon as it is processed (the end of an import: the log's tail is not left plain). */
+  seal(): void {
+    this.flush();
+    if (this.failed || this.size === 0) return;
+    this.rotate(this.nextId);
+  }
+
   private rotate(firstId: number): void {
     fdatasyncSync(this.fd);
     closeSync(this.fd);
@@ -190,4 +210,10 @@ export class EventLogWriter {
     closeSync(this.fd);
     this.fd = -1;
   }
+}
+
+async function compressedLastId(path: string): Promise<number> {
+  const seg = await CompressedSegment.open(path);
+  await seg.close();
+  return seg.index.lastId;
 }
