@@ -30,10 +30,21 @@ async function fetchBlocks(store: Store, where: string, params: Record<string, u
   return list.map((r) => parse({ ...r, canonical: set.has(r.index_block_hash as string) ? 1 : 0 }));
 }
 
+/** Of blocks a lookup names, the one the reference answers: canonical first, then the tallest. */
+const preferred = (list: BlockRow[]): BlockRow | undefined => list.sort((a, b) => Number(b.canonical) - Number(a.canonical) || b.block_height - a.block_height)[0];
+
 export async function blockByHash(store: Store, column: 'block_hash' | 'index_block_hash', hash: string): Promise<BlockRow | undefined> {
-  // A block hash can name several blocks (forks share none in practice, but be exact): prefer canonical.
-  const list = await fetchBlocks(store, `${column} = {h:String}`, { h: hash });
-  return list.sort((a, b) => Number(b.canonical) - Number(a.canonical))[0];
+  // A block hash can name several blocks (forks share none in practice, but be exact).
+  return preferred(await fetchBlocks(store, `${column} = {h:String}`, { h: hash }));
+}
+
+/**
+ * The block of a burn block, by its hash or height: any stored one, orphaned too (as the
+ * reference's getBlockInternal, which also finds a testnet chain's genesis at burn height 0).
+ */
+export async function blockByBurnBlock(store: Store, burn: { hash: string } | { height: number }): Promise<BlockRow | undefined> {
+  const list = 'hash' in burn ? await fetchBlocks(store, 'burn_block_hash = {h:String}', { h: burn.hash }) : await fetchBlocks(store, 'burn_block_height = {h:UInt32}', { h: burn.height });
+  return preferred(list);
 }
 
 export async function blockByHeight(store: Store, height: number): Promise<BlockRow | undefined> {
