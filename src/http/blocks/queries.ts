@@ -55,6 +55,21 @@ export async function blockByHeight(store: Store, height: number): Promise<Block
   return any ? blockByHash(store, 'index_block_hash', any.index_block_hash) : undefined;
 }
 
+/**
+ * Canonical blocks of one tenure, as the reference selects them: by the tenure height the node
+ * reported. Epoch-2 payloads report none (the store keeps their height in its place, the value the
+ * API shows); a Nakamoto block (signer_bitvec) or a payload of a node that also sends
+ * consensus_hash (3.1.0.0.4 and later) did report one.
+ */
+const REPORTED_TENURE = `tenure_height = {t:Int64} AND (signer_bitvec IS NOT NULL OR consensus_hash != '')`;
+export const TENURE_BLOCKS = `(SELECT c.* FROM ${CANONICAL_BLOCKS} AS c WHERE c.index_block_hash IN (SELECT index_block_hash FROM blocks WHERE ${REPORTED_TENURE}))`;
+
+/** Blocks of a tenure, orphaned ones too (the reference's total). */
+export async function tenureBlockCount(store: Store, tenure: number): Promise<number> {
+  const r = await firstRow<{ n: string }>(store, `SELECT uniqExact(index_block_hash) AS n FROM blocks WHERE ${REPORTED_TENURE}`, { t: tenure });
+  return Number(r?.n ?? 0);
+}
+
 export async function canonicalBlockCount(store: Store): Promise<number> {
   const r = await firstRow<{ n: string }>(store, `SELECT count() AS n FROM ${CANONICAL_BLOCKS}`);
   return Number(r?.n ?? 0);
