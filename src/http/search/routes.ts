@@ -42,13 +42,15 @@ const preferred = (list: PlacedTx[]) => [...list].sort((a, b) => b.block_height 
 /**
  * The placement the reference's search answers without metadata, orphaned or not: the first row of
  * `txs WHERE tx_id = … LIMIT 1`, read through its unique index (tx_id, index_block_hash,
- * microblock_hash), so the lowest index block hash, then microblock hash. A streamed tx's row (index
- * hash '') is the one an anchor block's acceptance rewrites: it is ours only while no block included
- * its microblock.
+ * microblock_hash), so the lowest index block hash, then microblock hash. Two of our placements are
+ * rows the reference rewrote: a streamed tx's (index hash ''), which an anchor block's acceptance
+ * moves into that block (ours counts only while no block included its microblock), and a boot
+ * receipt's in block 0, which block 1 relabels as its own.
  */
 function firstIndexed(list: PlacedTx[]): PlacedTx | undefined {
   const included = new Set(list.filter((p) => !p.unanchored).map((p) => p.microblock_hash));
-  const rows = list.filter((p) => !(p.unanchored && included.has(p.microblock_hash)));
+  const relabelled = list.some((p) => p.block_height === 1 && !p.unanchored);
+  const rows = list.filter((p) => !(p.unanchored && included.has(p.microblock_hash)) && !(relabelled && p.block_height === 0));
   const key = (p: PlacedTx) => (p.unanchored ? '' : p.index_block_hash);
   return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.microblock_hash < b.microblock_hash ? -1 : a.microblock_hash > b.microblock_hash ? 1 : 0))[0];
 }
