@@ -19,21 +19,25 @@ export async function canonicalRows<T extends Placed>(store: Store, list: readon
 }
 
 /**
- * A page of canonical rows from a source read in its final order: raw chunks are read until the
- * page is filled (non-canonical rows are few: those of orphaned forks).
+ * Canonical rows of a source read in chunks (non-canonical rows are few: those of orphaned forks),
+ * until `enough` says so or the source ends.
  */
-export async function canonicalPage<T extends Placed>(store: Store, read: (limit: number, offset: number) => Promise<T[]>, limit: number, offset: number): Promise<T[]> {
-  const want = offset + limit;
+async function readCanonical<T extends Placed>(store: Store, read: (limit: number, offset: number) => Promise<T[]>, want: number, enough: (out: T[], raw: T[]) => boolean): Promise<T[]> {
   const out: T[] = [];
   let chunk = Math.max(want, 64);
   for (let rawOffset = 0; ; ) {
     const raw = await read(chunk, rawOffset);
     out.push(...(await canonicalRows(store, raw)));
-    if (out.length >= want || raw.length < chunk) break;
+    if (raw.length < chunk || enough(out, raw)) return out;
     rawOffset += raw.length;
     chunk *= 2;
   }
-  return out.slice(offset, want);
+}
+
+/** A page of canonical rows from a source read in its final order. */
+export async function canonicalPage<T extends Placed>(store: Store, read: (limit: number, offset: number) => Promise<T[]>, limit: number, offset: number): Promise<T[]> {
+  const want = offset + limit;
+  return (await readCanonical(store, read, want, (out) => out.length >= want)).slice(offset, want);
 }
 
 /** A tx event's fact row, with its tx's place in the block. */
@@ -65,15 +69,6 @@ export async function inReferenceOrder<T extends PlacedEvent>(store: Store, list
  */
 export async function canonicalEventPage<T extends PlacedEvent>(store: Store, read: (limit: number, offset: number) => Promise<T[]>, limit: number, offset: number): Promise<T[]> {
   const want = offset + limit;
-  const out: T[] = [];
-  let chunk = Math.max(want, 64);
-  for (let rawOffset = 0; ; ) {
-    const raw = await read(chunk, rawOffset);
-    out.push(...(await canonicalRows(store, raw)));
-    if (raw.length < chunk) break;
-    if (out.length >= want && raw[raw.length - 1].block_height < out[want - 1].block_height) break;
-    rawOffset += raw.length;
-    chunk *= 2;
-  }
-  return (await inReferenceOrder(store, out)).slice(offset, want);
+  const complete = (out: T[], raw: T[]) => out.length >= want && raw[raw.length - 1].block_height < out[want - 1].block_height;
+  return (await inReferenceOrder(store, await readCanonical(store, read, want, complete))).slice(offset, want);
 }

@@ -9,18 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { forkService } from '../../testing/fork-service.ts';
 import { FORK } from '../../testing/fork-fixture.ts';
-import { rosettaPost } from './mesh-check.ts';
+import { rosettaPost, type RosettaOp as Op, type RosettaTx as Tx } from './mesh-check.ts';
 
-interface Op {
-  type: string;
-  account?: { address: string };
-  amount?: { value: string };
-  metadata?: Record<string, unknown>;
-}
-interface Tx {
-  transaction_identifier: { hash: string };
-  operations: Op[];
-}
 
 const network_identifier = { blockchain: 'stacks', network: 'mainnet' };
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SHARED, startService } from '../../testing/service.ts';
 import { editedFeed } from '../../testing/edited-feed.ts';
-import { rosettaPost } from './mesh-check.ts';
+import { rosettaPost, type RosettaOp as Op, type RosettaTx as Tx } from './mesh-check.ts';
 
 const BLOCK_98 = 1039;
 const STACKERS = [
@@ -20,16 +20,6 @@ const STACKERS = [
   { address: 'ST3PF13W7Z0RRM42A8VZRVFQ75SV1K26RXEP8YGKJ', locked: '2750160000000000' },
 ];
 
-interface Op {
-  type: string;
-  account?: { address: string };
-  amount?: { value: string };
-  metadata?: Record<string, unknown>;
-}
-interface Tx {
-  transaction_identifier: { hash: string };
-  operations: Op[];
-}
 
 test('Nakamoto coinbase at a lock\'s first unlock height lists the extended stackers\' unlocks, as the reference; the correcting transaction locks them again', { timeout: 600_000 }, async () => {
   const svc = await startService({ env: { STACKS_CHAIN_ID: '0x80000000' } });
