@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { SHARED, startService, waitForProcessing } from '../testing/service.ts';
 import { feedFixture } from '../testing/goldens.ts';
 import { rawRequest } from '../testing/http.ts';
-import { EDGE_NUMBERS, seeded, type Random } from '../testing/fuzz.ts';
+import { EDGE_NUMBERS, PADDED_NUMBERS, seeded, type Random } from '../testing/fuzz.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = 6_000;
@@ -35,8 +35,9 @@ const SEGMENTS = [
   '%', '%zz', '%E0%A4%A', '%00', '%2F', '%FF%FE', '%F0%9F%98%80', '..', '.', '', 'x'.repeat(4_000), 'latest', '0x', `0x${'f'.repeat(64)}`, `0x${'f'.repeat(63)}`,
   'SP000000000000000000002Q6VF78', 'SP000000000000000000002Q6VF78.pox-4', 'ST000000000000000000002AMW42H.x.y', "';DROP%20TABLE%20txs;--", "a b".replace(' ', '+'), '{h:UInt32}', '$1', 'null', 'true', '-0', 'NaN', 'Infinity', '1e308', '0b11', '+5',
   ...EDGE_NUMBERS.map(String),
+  ...PADDED_NUMBERS,
 ];
-const PARAMS = ['limit', 'offset', 'height', 'block_height', 'block_hash', 'until_block', 'unanchored', 'cursor', 'tx_id', 'address', 'principal', 'event_limit', 'event_offset', 'type', 'from_address', 'to_address', 'order', 'sort_by', 'include_mempool', 'start_time', 'end_time', 'nonce', 'exclude_function_args', 'tenure_height', 'metric', 'interval', 'from', 'to', 'by', 'asset'];
+const PARAMS = ['limit', 'offset', 'height', 'block_height', 'block_hash', 'until_block', 'unanchored', 'cursor', 'tx_id', 'address', 'principal', 'event_limit', 'event_offset', 'type', 'from_address', 'to_address', 'order', 'sort_by', 'include_mempool', 'start_time', 'end_time', 'nonce', 'exclude_function_args', 'tenure_height', 'tenure', 'burn_block_height', 'cycle_number', 'page', 'after_block', 'metric', 'interval', 'from', 'to', 'by', 'asset'];
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'GET', 'HEAD', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 function mutateUrl(rnd: Random, url: string): string {

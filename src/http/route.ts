@@ -154,15 +154,16 @@ function responseCheck(route: RouteDef<never>): ((status: number, body: unknown)
 export function requestValidator(route: RouteDef<never>): (request: ApiRequest) => void {
   const checkParams = compile(route.params);
   const checkQuery = compile(route.query);
+  // Only the names the route declares reach its handler, validated: anything else would reach a
+  // query unchecked (a padded ` 1` bound as an Int32 was an engine error); the reference ignores them.
+  const declared = new Set(Object.keys((route.query?.properties ?? {}) as Record<string, unknown>));
   return (request) => {
     if (checkParams && !checkParams(request.params)) {
       throw httpError(400, describeAjvError('params', checkParams.errors), { code: 'FST_ERR_VALIDATION' });
     }
-    if (checkQuery) {
-      const q: Record<string, unknown> = Object.fromEntries(request.query.entries());
-      if (!checkQuery(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors), { code: 'FST_ERR_VALIDATION' });
-      (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
-    }
+    const q: Record<string, unknown> = Object.fromEntries([...request.query.entries()].filter(([name]) => declared.has(name)));
+    if (checkQuery && !checkQuery(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors), { code: 'FST_ERR_VALIDATION' });
+    (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
   };
 }
 
@@ -277,9 +278,9 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
   }
 }
 
-/** Validated, coerced and defaulted query values (set when the route declares a query schema). */
+/** The query values the route declares, validated, coerced and defaulted (none without a query schema). */
 export function queryOf<T = Record<string, unknown>>(req: ApiRequest): T {
-  return ((req as ApiRequest & { q?: unknown }).q ?? Object.fromEntries(req.query.entries())) as T;
+  return ((req as ApiRequest & { q?: unknown }).q ?? {}) as T;
 }
 
 /** The raw body of a POST request (empty for other methods). */

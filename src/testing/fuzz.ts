@@ -27,6 +27,12 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 /** Numbers a store or a parser may choke on. */
 export const EDGE_NUMBERS = [-1, -2147483649, 0, 1.5, 255, 256, 65535, 65536, 2147483647, 2147483648, 4294967295, 4294967296, 9007199254740991, 9007199254740993, 18446744073709551616, 1e21, 1e41, 1e308, -1e308];
 
+/** Numbers padded by whitespace, as text: a parser that trims reads them as numbers, a store's does not. */
+export const PADDED_NUMBER_TEXTS = [' 1', '1 ', '\t1', '\n1\n', '  2147483648 ', ' -1', ' 0x10'];
+
+/** The same in a URL's query string (`+` is a space there, as in the reference's parser). */
+export const PADDED_NUMBERS = ['%201', '1%20', '%091', '%0A1%0A', '%20%201%20%20', '+1'];
+
 /** Every place in a JSON value: a parent (object or array) and a key, with the value there. */
 function places(root: Json): Array<{ parent: Json[] | { [k: string]: Json }; key: string | number; value: Json }> {
   const out: Array<{ parent: Json[] | { [k: string]: Json }; key: string | number; value: Json }> = [];
@@ -79,7 +85,8 @@ export function mutateValue(rnd: Random, root: Json): string {
     case 2: {
       if (numbers.length === 0) return mutateValue(rnd, root);
       const p = rnd.pick(numbers);
-      set(p, rnd.pick(EDGE_NUMBERS));
+      // A number, or one written as text with whitespace around it.
+      set(p, rnd.chance(0.25) ? rnd.pick(PADDED_NUMBER_TEXTS) : rnd.pick(EDGE_NUMBERS));
       return `number ${p.key}`;
     }
     case 3: {

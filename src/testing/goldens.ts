@@ -26,9 +26,14 @@ export interface GoldenReport {
   report: GoldenComparison[];
 }
 
-export async function feedFixture(eventUrl: string, fixture: string): Promise<void> {
-  const fed = await runTool('feed-events.mjs', [join(SHARED, 'fixtures', `${fixture}.tsv`), '--url', eventUrl]);
-  if (fed.code !== 0) throw new Error(`feeding ${fixture} failed:\n${fed.output}`);
+/** POSTs a log file to the observer as a node would (../shared/tools/feed-events.mjs). */
+export async function feedLog(eventUrl: string, file: string): Promise<void> {
+  const fed = await runTool('feed-events.mjs', [file, '--url', eventUrl]);
+  if (fed.code !== 0) throw new Error(`feeding ${file} failed:\n${fed.output}`);
+}
+
+export function feedFixture(eventUrl: string, fixture: string): Promise<void> {
+  return feedLog(eventUrl, join(SHARED, 'fixtures', `${fixture}.tsv`));
 }
 
 /**
@@ -37,20 +42,25 @@ export async function feedFixture(eventUrl: string, fixture: string): Promise<vo
  * a copy of that data directory instead of feeding it again — the goldens are reads, and a restarted
  * service answers as the one that ingested.
  */
-export async function fedService(fixture: string, env: Record<string, string> = {}): Promise<RunningService> {
+export function fedService(fixture: string, env: Record<string, string> = {}): Promise<RunningService> {
+  return serviceFedWith(fixture, (eventUrl) => feedFixture(eventUrl, fixture), env);
+}
+
+/** fedService for a log `feed` posts (kept under `name`). */
+export async function serviceFedWith(name: string, feed: (eventUrl: string) => Promise<void>, env: Record<string, string> = {}): Promise<RunningService> {
   const root = keptRoot();
   if (!root) {
     // Nothing is kept: the service that ingested answers.
     const svc = await startService({ env });
-    await feedFixture(svc.eventUrl, fixture);
+    await feed(svc.eventUrl);
     await waitForProcessing(svc.apiUrl);
     return svc;
   }
-  const name = `${fixture}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`;
-  const dataDir = await keptCopy(root, name, async (dir) => {
+  const kept = `${name}-${createHash('sha256').update(JSON.stringify(env)).digest('hex').slice(0, 12)}`;
+  const dataDir = await keptCopy(root, kept, async (dir) => {
     const svc = await startService({ dataDir: dir, env });
     try {
-      await feedFixture(svc.eventUrl, fixture);
+      await feed(svc.eventUrl);
       await waitForProcessing(svc.apiUrl);
     } finally {
       await svc.stop();

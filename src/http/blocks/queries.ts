@@ -30,10 +30,21 @@ async function fetchBlocks(store: Store, where: string, params: Record<string, u
   return list.map((r) => parse({ ...r, canonical: set.has(r.index_block_hash as string) ? 1 : 0 }));
 }
 
+/** Of blocks a lookup names, the one the reference answers: canonical first, then the tallest. */
+const preferred = (list: BlockRow[]): BlockRow | undefined => list.sort((a, b) => Number(b.canonical) - Number(a.canonical) || b.block_height - a.block_height)[0];
+
 export async function blockByHash(store: Store, column: 'block_hash' | 'index_block_hash', hash: string): Promise<BlockRow | undefined> {
-  // A block hash can name several blocks (forks share none in practice, but be exact): prefer canonical.
-  const list = await fetchBlocks(store, `${column} = {h:String}`, { h: hash });
-  return list.sort((a, b) => Number(b.canonical) - Number(a.canonical))[0];
+  // A block hash can name several blocks (forks share none in practice, but be exact).
+  return preferred(await fetchBlocks(store, `${column} = {h:String}`, { h: hash }));
+}
+
+/**
+ * The block of a burn block, by its hash or height: any stored one, orphaned too (as the
+ * reference's getBlockInternal, which also finds a testnet chain's genesis at burn height 0).
+ */
+export async function blockByBurnBlock(store: Store, burn: { hash: string } | { height: number }): Promise<BlockRow | undefined> {
+  const list = 'hash' in burn ? await fetchBlocks(store, 'burn_block_hash = {h:String}', { h: burn.hash }) : await fetchBlocks(store, 'burn_block_height = {h:UInt32}', { h: burn.height });
+  return preferred(list);
 }
 
 export async function blockByHeight(store: Store, height: number): Promise<BlockRow | undefined> {
@@ -42,6 +53,21 @@ export async function blockByHeight(store: Store, height: number): Promise<Block
   // Like the reference: a height with no canonical block still finds a stored one (e.g. block 0).
   const any = await firstRow<{ index_block_hash: string }>(store, `SELECT index_block_hash FROM block_canonical FINAL WHERE block_height = {h:UInt32} ORDER BY version LIMIT 1`, { h: height });
   return any ? blockByHash(store, 'index_block_hash', any.index_block_hash) : undefined;
+}
+
+/**
+ * Canonical blocks of one tenure, as the reference selects them: by the tenure height the node
+ * reported. Epoch-2 payloads report none (the store keeps their height in its place, the value the
+ * API shows); a Nakamoto block (signer_bitvec) or a payload of a node that also sends
+ * consensus_hash (3.1.0.0.4 and later) did report one.
+ */
+const REPORTED_TENURE = `tenure_height = {t:Int64} AND (signer_bitvec IS NOT NULL OR consensus_hash != '')`;
+export const TENURE_BLOCKS = `(SELECT c.* FROM ${CANONICAL_BLOCKS} AS c WHERE c.index_block_hash IN (SELECT index_block_hash FROM blocks WHERE ${REPORTED_TENURE}))`;
+
+/** Blocks of a tenure, orphaned ones too (the reference's total). */
+export async function tenureBlockCount(store: Store, tenure: number): Promise<number> {
+  const r = await firstRow<{ n: string }>(store, `SELECT uniqExact(index_block_hash) AS n FROM blocks WHERE ${REPORTED_TENURE}`, { t: tenure });
+  return Number(r?.n ?? 0);
 }
 
 export async function canonicalBlockCount(store: Store): Promise<number> {

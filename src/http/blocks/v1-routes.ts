@@ -3,7 +3,7 @@ import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { httpError, notFound } from '../errors.ts';
-import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalBlocksWhere, canonicalMicroblocksOf, type BlockRow } from './queries.ts';
+import { blockByBurnBlock, blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalMicroblocksOf, type BlockRow } from './queries.ts';
 import { formatBlockV1 } from '../../render/block.ts';
 import { limitOffset, HEIGHT_PARAM, HASH_PARAM } from '../params.ts';
 import type { Store } from '../../storage/client.ts';
@@ -86,9 +86,9 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     params: { type: 'object', properties: { burn_block_height: HEIGHT_PARAM }, required: ['burn_block_height'] },
     responses: { 200: BLOCK },
     handler: async (req, ctx) => {
-      const { results } = await canonicalBlocksWhere(ctx.store, 'burn_block_height = {h:UInt32}', { h: Number(req.params.burn_block_height) }, 1, 0);
-      if (!results[0]) throw notFound(`cannot find block by burn block height ${req.params.burn_block_height}`);
-      return withMicroblocks(ctx.store, results[0]);
+      const b = await blockByBurnBlock(ctx.store, { height: Number(req.params.burn_block_height) });
+      if (!b) throw notFound(`cannot find block by burn block height ${req.params.burn_block_height}`);
+      return withMicroblocks(ctx.store, b);
     },
   },
   {
@@ -100,9 +100,9 @@ export const blockV1Routes: RouteDef<ApiContext>[] = [
     responses: { 200: BLOCK },
     handler: async (req, ctx) => {
       const h = normHash(req.params.burn_block_hash);
-      const { results } = await canonicalBlocksWhere(ctx.store, 'burn_block_hash = {h:String}', { h }, 1, 0);
-      if (!results[0]) throw notFound(`cannot find block by burn block hash ${h}`);
-      return withMicroblocks(ctx.store, results[0]);
+      const b = await blockByBurnBlock(ctx.store, { hash: h });
+      if (!b) throw notFound(`cannot find block by burn block hash ${h}`);
+      return withMicroblocks(ctx.store, b);
     },
   },
   {

@@ -3,7 +3,7 @@ import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalBlocksByHash, type BlockRow } from './queries.ts';
+import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalBlocksByHash, TENURE_BLOCKS, tenureBlockCount, type BlockRow } from './queries.ts';
 import { formatBlockV2 } from '../../render/block.ts';
 import { limitOffset } from '../params.ts';
 import { rows } from '../query.ts';
@@ -45,6 +45,7 @@ interface CursorQuery {
   limit: number;
   offset: number;
   cursor?: string;
+  /** Only the blocks of this tenure (0, as in the reference, is no filter). */
   tenure?: number;
 }
 
@@ -52,13 +53,14 @@ interface CursorQuery {
  * The reference's cursor pagination over canonical blocks (optionally of one tenure): the page
  * starts `offset` blocks below the cursor block (default: the chain tip — so, as in the reference,
  * a tenure other than the tip's lists nothing without a cursor); prev/next cursors are the blocks a
- * page below and above.
+ * page below and above; the total is counted only for a page that lists something.
  */
 async function cursorPage(store: Store, q: CursorQuery) {
   const { limit, offset } = q;
   const empty = { limit, offset, total: 0, next_cursor: null, prev_cursor: null, cursor: null, results: [] };
-  const scope = q.tenure === undefined ? CANONICAL_BLOCKS : `(SELECT c.* FROM ${CANONICAL_BLOCKS} AS c WHERE c.index_block_hash IN (SELECT index_block_hash FROM blocks WHERE tenure_height = {t:Int32}))`;
-  const p = { t: q.tenure ?? 0 };
+  const tenure = q.tenure || undefined;
+  const scope = tenure === undefined ? CANONICAL_BLOCKS : TENURE_BLOCKS;
+  const p = { t: tenure ?? 0 };
   const cursor = q.cursor ?? (await rows<{ index_block_hash: string }>(store, `SELECT index_block_hash FROM ${CANONICAL_BLOCKS} ORDER BY block_height DESC LIMIT 1`))[0]?.index_block_hash;
   if (!cursor) return empty;
   const c = await rows<{ block_height: string }>(store, `SELECT block_height FROM ${scope} WHERE index_block_hash = {c:String}`, { ...p, c: cursor });
@@ -72,10 +74,12 @@ async function cursorPage(store: Store, q: CursorQuery) {
   const [prev, next, total] = await Promise.all([
     firstHash(store, `SELECT index_block_hash FROM ${scope} WHERE block_height < {h:UInt32} ORDER BY block_height DESC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
     firstHash(store, `SELECT index_block_hash FROM ${scope} WHERE block_height > {h:UInt32} ORDER BY block_height ASC LIMIT 1 OFFSET {o:UInt32}`, { ...p, h: first, o: Math.max(0, limit - 1) }),
-    q.tenure === undefined ? canonicalBlockCount(store) : rows<{ n: string }>(store, `SELECT count() AS n FROM (SELECT DISTINCT index_block_hash FROM blocks WHERE tenure_height = {t:Int32})`, p).then((r) => Number(r[0]?.n ?? 0)),
+    tenure === undefined ? canonicalBlockCount(store) : tenureBlockCount(store, tenure),
   ]);
   return { limit, offset, total, next_cursor: next ?? null, prev_cursor: prev ?? null, cursor: blocks[0].index_block_hash, results: blocks.map(formatBlockV2) };
 }
+
+type PageQuery = { limit: number; offset: number; cursor?: string };
 
 export const blockV2Routes: RouteDef<ApiContext>[] = [
   {
@@ -85,7 +89,10 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     tags: ['Blocks'],
     query: limitOffset(20, 30, { cursor: { type: 'string' } }),
     responses: { 200: NAKAMOTO_BLOCK_CURSOR_LIST },
-    handler: async (req, ctx) => cursorPage(ctx.store, queryOf(req)),
+    handler: async (req, ctx) => {
+      const { limit, offset, cursor } = queryOf<PageQuery>(req);
+      return cursorPage(ctx.store, { limit, offset, cursor });
+    },
   },
   {
     method: 'get',
@@ -95,7 +102,10 @@ export const blockV2Routes: RouteDef<ApiContext>[] = [
     params: { type: 'object', properties: { tenure_height: { type: 'integer', minimum: 0 } }, required: ['tenure_height'] },
     query: limitOffset(20, 30, { cursor: { type: 'string' } }),
     responses: { 200: NAKAMOTO_BLOCK_CURSOR_LIST },
-    handler: async (req, ctx) => cursorPage(ctx.store, { ...queryOf(req), tenure: Number(req.params.tenure_height) }),
+    handler: async (req, ctx) => {
+      const { limit, offset, cursor } = queryOf<PageQuery>(req);
+      return cursorPage(ctx.store, { limit, offset, cursor, tenure: Number(req.params.tenure_height) });
+    },
   },
   {
     method: 'get',

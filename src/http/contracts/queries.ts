@@ -4,7 +4,7 @@
 // else the pending mempool through its address index).
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
-import { canonicalPage, canonicalRows } from '../canonical-rows.ts';
+import { canonicalEventPage, canonicalRows } from '../canonical-rows.ts';
 import { queryEvents, type EventRow } from '../tx/events.ts';
 import { placementKey, resolvePlacements, type PlacementState } from '../tx/queries.ts';
 
@@ -79,10 +79,10 @@ interface LogKey {
   event_index: number;
 }
 
-/** A page of the contract's canonical print events, newest first (height, tx index, event index). */
+/** A page of the contract's canonical print events, newest first as the reference lists them (see canonicalEventPage). */
 export async function contractEventsPage(store: Store, contractId: string, limit: number, offset: number): Promise<EventRow[]> {
   if (limit === 0) return [];
-  const keys = await canonicalPage(
+  const keys = await canonicalEventPage(
     store,
     async (l, o) =>
       (

@@ -12,7 +12,8 @@ import { blockTxRows, canonicalBlockAt, minerRewardsAt, stxEvents } from './quer
 import { unlocksAt } from './unlocks.ts';
 import { opTxOf, txOperations, type MinerReward, type OpTx, type Operation, type StxEvent, type Unlock } from './operations.ts';
 import { postgresSort } from './pg-order.ts';
-import { relockTransaction, relockTxId, relocksIn, type LockEvent, type Relock } from './relock.ts';
+import { relocksIn, type LockEvent, type Relock } from './relock.ts';
+import { correctionTransaction, correctionTxId, noCorrections, type Corrections } from './corrections.ts';
 
 export interface BlockIdentifier {
   index: number;
@@ -126,51 +127,58 @@ async function blockRelocks(store: Store, block: BlockRow, txs: readonly TxRow[]
   return relocksIn(store, block.block_height, block.burn_block_height, locks);
 }
 
-/** The transaction giving back a block's relocked STX, when it has one (by its id). */
-export async function relockTransactionOf(store: Store, block: BlockRow, txId: string): Promise<RosettaTransaction | undefined> {
-  if (!eventsShown(block) || relockTxId(block.index_block_hash) !== txId) return undefined;
-  const txs = await blockTxRows(store, block);
-  const relocks = await blockRelocks(store, block, txs, await stxEvents(store, txs));
-  return relocks.length ? relockTransaction(block.index_block_hash, relocks) : undefined;
-}
-
-export interface RosettaBlockAnswer {
-  block: RosettaBlock;
-  /** Transactions to fetch apart with /block/transaction (the relocked STX given back). */
-  other_transactions?: Array<{ hash: string }>;
-}
-
-/** The Rosetta block; undefined when its parent is not stored. */
-export async function rosettaBlock(ctx: Pick<ApiContext, 'store' | 'ingest' | 'config'>, block: BlockRow): Promise<RosettaBlockAnswer | undefined> {
+/** A block's transactions as operations are built from them, with what its correcting transaction needs. */
+async function blockContent(ctx: Pick<ApiContext, 'store' | 'ingest' | 'config'>, block: BlockRow) {
   const { store } = ctx;
-  const [parent, txRows] = await Promise.all([parentOf(store, block), blockTxRows(store, block)]);
-  if (!parent) return undefined;
-  const ordered = referenceTxOrder(block, txRows);
+  const ordered = referenceTxOrder(block, await blockTxRows(store, block));
   const coinbase = ordered.find((t) => t.type_id === 'coinbase');
   const [events, extras, abis] = await Promise.all([
     eventsShown(block) ? stxEvents(store, ordered) : new Map<string, StxEvent[]>(),
     coinbase ? coinbaseExtras(ctx, block, coinbase.tx_id) : { minerRewards: [], unlocks: [] },
     callAbis(store, ordered),
   ]);
-  const relocks = await blockRelocks(store, block, ordered, events);
   const mainnet = ctx.config.isMainnet;
-  const transactions: RosettaTransaction[] = [];
-  for (const row of ordered) {
+  const txs = ordered.flatMap((row) => {
     const evs = events.get(keyOf(row)) ?? [];
     const tx = minedOpTx(row, evs, abis);
-    if (!tx) continue;
-    transactions.push(rosettaTransaction(tx, txOperations(tx, { ...extras, events: evs, mainnet })));
-  }
+    return tx ? [{ tx, ops: txOperations(tx, { ...extras, events: evs, mainnet }) }] : [];
+  });
+  const corrections: Corrections = {
+    relocks: await blockRelocks(store, block, ordered, events),
+    // Each coinbase lists the block's unlocks (the reference hands them to every tx).
+    superseded: txs.filter((t) => t.tx.type === 'coinbase').flatMap(() => extras.unlocks.filter((u) => u.superseded)),
+    sponsored: txs.filter((t) => t.tx.feePayer !== t.tx.sender && t.tx.fee > 0n).map(({ tx }) => ({ tx_id: tx.tx_id, origin: tx.sender, sponsor: tx.feePayer, fee: tx.fee })),
+  };
+  return { txs, corrections };
+}
+
+/** The block's correcting transaction (corrections.ts), when it has one, by its id. */
+export async function correctionTransactionOf(ctx: Pick<ApiContext, 'store' | 'ingest' | 'config'>, block: BlockRow, txId: string): Promise<RosettaTransaction | undefined> {
+  if (correctionTxId(block.index_block_hash) !== txId) return undefined;
+  const { corrections } = await blockContent(ctx, block);
+  return noCorrections(corrections) ? undefined : correctionTransaction(block.index_block_hash, corrections);
+}
+
+export interface RosettaBlockAnswer {
+  block: RosettaBlock;
+  /** Transactions to fetch apart with /block/transaction (the block's correcting transaction). */
+  other_transactions?: Array<{ hash: string }>;
+}
+
+/** The Rosetta block; undefined when its parent is not stored. */
+export async function rosettaBlock(ctx: Pick<ApiContext, 'store' | 'ingest' | 'config'>, block: BlockRow): Promise<RosettaBlockAnswer | undefined> {
+  const [parent, { txs, corrections }] = await Promise.all([parentOf(ctx.store, block), blockContent(ctx, block)]);
+  if (!parent) return undefined;
   const out: RosettaBlockAnswer = {
     block: {
       block_identifier: identifierOf(block),
       parent_block_identifier: parent,
       timestamp: blockTimestamp(block),
-      transactions,
+      transactions: txs.map(({ tx, ops }) => rosettaTransaction(tx, ops)),
       metadata: { burn_block_height: block.burn_block_height },
     },
   };
-  if (relocks.length) out.other_transactions = [{ hash: relockTxId(block.index_block_hash) }];
+  if (!noCorrections(corrections)) out.other_transactions = [{ hash: correctionTxId(block.index_block_hash) }];
   return out;
 }
 

@@ -11,7 +11,7 @@ import { rosettaError } from './errors.ts';
 import { normalizeHash, rosettaBody } from './request.ts';
 import { meshResponses, meshSchema } from './schemas.ts';
 import { findBlock, pendingTx } from './queries.ts';
-import { relockTransactionOf, rosettaBlock, rosettaBlockTransaction, rosettaTransaction } from './block.ts';
+import { correctionTransactionOf, rosettaBlock, rosettaBlockTransaction, rosettaTransaction } from './block.ts';
 import { opTxOf, txOperations } from './operations.ts';
 import { stackingOperationType } from './stacking.ts';
 
@@ -59,10 +59,10 @@ export const dataRoutes: RouteDef<ApiContext>[] = [
       const row = candidates[0];
       const block = row ? await blockByHash(ctx.store, 'index_block_hash', row.index_block_hash) : undefined;
       let tx = row && block ? await rosettaBlockTransaction(ctx, block, row) : undefined;
-      // Not a mined tx: the named block's transaction giving back relocked STX (see relock.ts)?
+      // Not a mined tx: the named block's correcting transaction (see corrections.ts)?
       if (!row && (hash !== undefined || wanted.index !== undefined)) {
         const named = await findBlock(ctx.store, { hash, index: wanted.index });
-        tx = named && (wanted.index === undefined || named.block_height === wanted.index) ? await relockTransactionOf(ctx.store, named, txId) : undefined;
+        tx = named && (wanted.index === undefined || named.block_height === wanted.index) ? await correctionTransactionOf(ctx, named, txId) : undefined;
       }
       if (!tx) throw rosettaError('transactionNotFound', hash === undefined ? undefined : `no transaction ${txId} in block ${hash}`);
       // The reference answered the transaction object itself; Mesh wraps it in `transaction`: both.

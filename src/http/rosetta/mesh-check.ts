@@ -52,6 +52,18 @@ export async function rosettaPost<T = Record<string, unknown>>(apiUrl: string, p
   return { status: res.status, body: answer };
 }
 
+/** An operation and a transaction as tests read them from answers. */
+export interface RosettaOp {
+  type: string;
+  account?: { address: string };
+  amount?: { value: string };
+  metadata?: Record<string, unknown>;
+}
+export interface RosettaTx {
+  transaction_identifier: { hash: string };
+  operations: RosettaOp[];
+}
+
 export interface RosettaGolden {
   url: string;
   status: number;

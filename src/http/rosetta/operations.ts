@@ -1,11 +1,15 @@
 // A transaction as Rosetta operations, in the reference's order: the fee, then what the payload
 // does (transfer out and in, contract call or deploy, coinbase with the block's matured miner
 // rewards and PoX unlocks, ...), then one or two operations per STX event (transfer, mint, burn,
-// lock). Fungible-token operations need token metadata the reference only fetched when configured
-// to (off by default), so, as there, FT events have none; NFT and print events have none either.
+// lock). As there, the fee operation names the origin, also of a sponsored tx (the block's
+// correcting transaction charges the sponsor, see corrections.ts), and the transfers of a
+// send-many-memo call carry their memo argument. Fungible-token operations need token metadata the
+// reference only fetched when configured to (off by default), so, as there, FT events have none;
+// NFT and print events have none either.
 import { formatTxMetadata, type DecodedTransaction } from '../../workers/decode/index.ts';
 import { STX, type OperationType } from './constants.ts';
 import { stackingMetadata } from './stacking.ts';
+import { sendManyMemos } from './send-many.ts';
 
 export interface Operation {
   operation_identifier: { index: number };
@@ -53,6 +57,8 @@ export interface Unlock {
   amount: bigint;
   /** The block's coinbase tx, named in the operation's metadata. */
   tx_id: string;
+  /** The lock was superseded by a later operation: no STX come back (see unlocks.ts). */
+  superseded?: boolean;
 }
 
 export interface BlockExtras {
@@ -105,6 +111,12 @@ export function memoText(hex: string | undefined): string | null | undefined {
   return b.length ? b.toString('utf8') : null;
 }
 
+/** An STX transfer's memo as its operations' metadata (none without a memo). */
+const memoMetadata = (hex: string | undefined) => {
+  const memo = memoText(hex);
+  return memo === undefined ? undefined : { memo };
+};
+
 class OpList {
   readonly ops: Operation[] = [];
 
@@ -121,8 +133,7 @@ class OpList {
   }
 
   /** The two sides of an STX transfer: spent by `from`, created at `to`, the second naming the first. */
-  transfer(from: string, to: string, amount: bigint, memo: string | null | undefined): void {
-    const metadata = memo === undefined ? undefined : { memo };
+  transfer(from: string, to: string, amount: bigint, metadata: Record<string, unknown> | undefined): void {
     const spent = this.next;
     this.push({
       type: 'token_transfer',
@@ -147,11 +158,11 @@ class OpList {
 /** The operations of one tx. */
 export function txOperations(tx: OpTx, extras: BlockExtras): Operation[] {
   const list = new OpList(tx);
-  const fee = () => list.push({ type: 'fee', status: tx.status, account: { address: tx.feePayer }, amount: stx(-tx.fee) });
+  const fee = () => list.push({ type: 'fee', status: tx.status, account: { address: tx.sender }, amount: stx(-tx.fee) });
   switch (tx.type) {
     case 'token_transfer':
       fee();
-      if (tx.transfer) list.transfer(tx.sender, tx.transfer.recipient, tx.transfer.amount, memoText(tx.transfer.memo));
+      if (tx.transfer) list.transfer(tx.sender, tx.transfer.recipient, tx.transfer.amount, memoMetadata(tx.transfer.memo));
       break;
     case 'contract_call':
       fee();
@@ -173,11 +184,13 @@ export function txOperations(tx: OpTx, extras: BlockExtras): Operation[] {
       list.push({ type: 'tenure_change', status: tx.status, metadata: tx.tenure });
       break;
   }
+  const memos = sendManyMemos(tx.call, extras.mainnet);
+  let transfers = 0;
   for (const e of extras.events ?? []) {
     switch (e.kind) {
       case 'transfer':
         // A token-transfer tx's own transfer event is the payload's transfer, already shown.
-        if (tx.type !== 'token_transfer') list.transfer(e.sender, e.recipient, e.amount, memoText(e.memo));
+        if (tx.type !== 'token_transfer') list.transfer(e.sender, e.recipient, e.amount, memos ? { memo: memos[transfers++] } : memoMetadata(e.memo));
         break;
       case 'mint':
         list.push({ type: 'mint', status: tx.status, account: { address: e.recipient }, amount: stx(e.amount) });

@@ -2,15 +2,11 @@
 // their delegate- forms) with an STX lock event for the whole new amount, and the reference shows
 // it as an stx_lock operation of that amount: counted with the first lock, the STX already locked
 // would leave the spendable balance twice. The recorded answers fix those operations, so the part
-// locked before is given back in a transaction of its own that the block lists in
-// `other_transactions` (Mesh's way to name transactions fetched apart): one stx_unlock per such
-// lock, with the locking tx in its metadata. Its id is derived from the block's.
-import { createHash } from 'node:crypto';
+// locked before is given back by the block's correcting transaction (corrections.ts): one
+// stx_unlock per such lock, with the locking tx in its metadata.
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
 import { CANONICAL_BLOCKS } from '../canonical.ts';
-import { STX } from './constants.ts';
-import type { Operation } from './operations.ts';
 
 /** A lock event of the block: which tx, where, whose STX, how many. */
 export interface LockEvent {
@@ -74,27 +70,4 @@ export async function relocksIn(store: Store, height: number, burn: number, lock
     if (twice > 0n) out.push({ tx_id: lock.tx_id, stacker: lock.stacker, amount: twice });
   }
   return out;
-}
-
-/** The id of the transaction that gives back a block's relocked STX. */
-export function relockTxId(indexBlockHash: string): string {
-  return `0x${createHash('sha512-256').update(`rosetta-relock:${indexBlockHash}`).digest('hex')}`;
-}
-
-/** The transaction that gives back a block's relocked STX. */
-export function relockTransaction(indexBlockHash: string, relocks: readonly Relock[]) {
-  const operations: Operation[] = relocks.map((r, index) => ({
-    operation_identifier: { index },
-    type: 'stx_unlock',
-    status: 'success',
-    account: { address: r.stacker },
-    amount: { value: r.amount.toString(), currency: { decimals: STX.decimals, symbol: STX.symbol } },
-    metadata: { tx_id: r.tx_id, relock: true },
-  }));
-  return {
-    transaction_identifier: { hash: relockTxId(indexBlockHash) },
-    operations,
-    related_transactions: [...new Set(relocks.map((r) => r.tx_id))].map((hash) => ({ transaction_identifier: { hash }, direction: 'backward' as const })),
-    metadata: { description: 'STX locked again by the related transactions while already locked: the part locked before, counted once' },
-  };
 }

@@ -1,12 +1,12 @@
 // PoX locks that end with a block, as the reference lists them (stx_unlock operations on the
 // block's coinbase): for each PoX version still in force at the block's burn height, each stacker
-// whose newest lock operation (up to the block) has its unlock height in (the previous block's burn
-// height, this block's], or is a handle-unlock in [previous, this); and, at the burn height that
-// forces PoX-1/2/3 to end, every lock still held in it. Candidates are read by unlock height (the
-// projections of sql/0002), never by scanning the stacking history. Unlike the reference, a lock
-// extended past its first unlock height does not end there (the reference takes the newest
-// operation that ends in the range, so it also listed the extended lock's first end: the STX
-// would have come back twice).
+// whose newest lock operation ending in (the previous block's burn height, this block's] ends there,
+// or whose newest handle-unlock is in [previous, this); and, at the burn height that forces
+// PoX-1/2/3 to end, every lock still held in it. Candidates are read by unlock height (the
+// projections of sql/0002), never by scanning the stacking history. As the reference, a lock a
+// later operation superseded is listed too (a stack-extend keeps its STX locked; after a
+// handle-unlock they came back already): such an unlock is flagged `superseded`, and the block's
+// correcting transaction takes it back (see corrections.ts).
 import type { Store } from '../../storage/client.ts';
 import { rows } from '../query.ts';
 import { CANONICAL_BLOCKS } from '../canonical.ts';
@@ -53,8 +53,8 @@ async function newestPerStacker(store: Store, select: string, params: Record<str
 }
 
 /** Of the rows, those that are still their stacker's newest operation of that PoX version at `height` (read by principal). */
-async function stillNewest(store: Store, version: string, candidates: LockRow[], height: number): Promise<LockRow[]> {
-  if (candidates.length === 0) return [];
+async function stillNewest(store: Store, version: string, candidates: LockRow[], height: number): Promise<Set<LockRow>> {
+  if (candidates.length === 0) return new Set();
   const newest = await rows<{ principal: string; block_height: string; tx_index: string; event_index: string }>(
     store,
     `SELECT principal, block_height, tx_index, event_index FROM principal_events
@@ -66,7 +66,13 @@ async function stillNewest(store: Store, version: string, candidates: LockRow[],
   );
   const key = (r: { block_height: number | string; tx_index: number | string; event_index: number | string }) => `${r.block_height}/${r.tx_index}/${r.event_index}`;
   const latest = new Map(newest.map((n) => [n.principal, key(n)]));
-  return candidates.filter((c) => latest.get(c.stacker) === key(c));
+  return new Set(candidates.filter((c) => latest.get(c.stacker) === key(c)));
+}
+
+/** The rows, each flagged `superseded` unless it is still its stacker's newest operation (a handle-unlock is an unlock itself). */
+async function flagSuperseded(store: Store, version: string, candidates: LockRow[], height: number): Promise<Array<LockRow & { superseded: boolean }>> {
+  const newest = await stillNewest(store, version, candidates, height);
+  return candidates.map((c) => ({ ...c, superseded: c.op !== 'handle-unlock' && !newest.has(c) }));
 }
 
 /** A lock ending in (lo, hi], or (PoX-2/3/4) a handle-unlock in [lo, hi). */
@@ -80,6 +86,8 @@ const HELD = `(name != 'handle-unlock' AND lock_unlock_height >= {hi:UInt64}) OR
 export interface StackerUnlock {
   stacker: string;
   amount: bigint;
+  /** Listed as the reference lists it, though a later operation superseded the lock (no STX come back here). */
+  superseded: boolean;
 }
 
 /**
@@ -93,14 +101,14 @@ export async function unlocksAt(store: Store, height: number, burn: number, prev
   const forcedAt = (unlock: number) => unlock > 0 && burn > unlock && previousBurn <= unlock;
   const inForce = (unlock: number) => unlock === 0 || burn < unlock;
   const params = { h: height, lo: previousBurn, hi: burn, locking: LOCKING_OPS };
-  const reads: Array<Promise<LockRow[]>> = [];
+  const reads: Array<Promise<Array<LockRow & { superseded?: boolean }>>> = [];
   const v1 = tip.pox_v1_unlock_height;
   if (v1 === 0 || v1 > burn) reads.push(newestPerStacker(store, SOURCES.v1(ENDING_V1), params));
   if (forcedAt(v1)) reads.push(newestPerStacker(store, SOURCES.v1(HELD_V1), params));
   for (const [version, unlock] of [['pox2', tip.pox_v2_unlock_height], ['pox3', tip.pox_v3_unlock_height]] as const) {
-    if (inForce(unlock)) reads.push(newestPerStacker(store, SOURCES.pox(ENDING), { ...params, v: version }).then((l) => stillNewest(store, version, l, height)));
+    if (inForce(unlock)) reads.push(newestPerStacker(store, SOURCES.pox(ENDING), { ...params, v: version }).then((l) => flagSuperseded(store, version, l, height)));
     if (forcedAt(unlock)) reads.push(newestPerStacker(store, SOURCES.pox(HELD), { ...params, v: version }).then((l) => l.filter((r) => r.op !== 'handle-unlock')));
   }
-  reads.push(newestPerStacker(store, SOURCES.pox(ENDING), { ...params, v: 'pox4' }).then((l) => stillNewest(store, 'pox4', l, height)));
-  return (await Promise.all(reads)).flat().map((r) => ({ stacker: r.stacker, amount: BigInt(r.amount) }));
+  reads.push(newestPerStacker(store, SOURCES.pox(ENDING), { ...params, v: 'pox4' }).then((l) => flagSuperseded(store, 'pox4', l, height)));
+  return (await Promise.all(reads)).flat().map((r) => ({ stacker: r.stacker, amount: BigInt(r.amount), superseded: r.superseded ?? false }));
 }

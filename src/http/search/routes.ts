@@ -36,8 +36,24 @@ const txData = (p: PlacedTx) => ({
   tx_type: p.type_id,
 });
 
-/** The placement the reference picks: canonical first, then the newest. */
-const preferred = (list: PlacedTx[]) => [...list].sort((a, b) => Number(b.canonical && b.microblock_canonical) - Number(a.canonical && a.microblock_canonical) || b.block_height - a.block_height)[0];
+/** The canonical placement the reference's search shows with metadata: the newest. */
+const preferred = (list: PlacedTx[]) => [...list].sort((a, b) => b.block_height - a.block_height)[0];
+
+/**
+ * The placement the reference's search answers without metadata, orphaned or not: the first row of
+ * `txs WHERE tx_id = … LIMIT 1`, read through its unique index (tx_id, index_block_hash,
+ * microblock_hash), so the lowest index block hash, then microblock hash. Two of our placements are
+ * rows the reference rewrote: a streamed tx's (index hash ''), which an anchor block's acceptance
+ * moves into that block (ours counts only while no block included its microblock), and a boot
+ * receipt's in block 0, which block 1 relabels as its own.
+ */
+function firstIndexed(list: PlacedTx[]): PlacedTx | undefined {
+  const included = new Set(list.filter((p) => !p.unanchored).map((p) => p.microblock_hash));
+  const relabelled = list.some((p) => p.block_height === 1 && !p.unanchored);
+  const rows = list.filter((p) => !(p.unanchored && included.has(p.microblock_hash)) && !(relabelled && p.block_height === 0));
+  const key = (p: PlacedTx) => (p.unanchored ? '' : p.index_block_hash);
+  return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.microblock_hash < b.microblock_hash ? -1 : a.microblock_hash > b.microblock_hash ? 1 : 0))[0];
+}
 
 async function searchHash(ctx: ApiContext, hash: string, withMetadata: boolean) {
   const { store } = ctx;
@@ -51,8 +67,8 @@ async function searchHash(ctx: ApiContext, hash: string, withMetadata: boolean) 
     const m = await anyMempoolTx(store, hash);
     if (m) return found({ entity_id: hash, entity_type: 'mempool_tx_id', tx_data: { tx_type: m.type_id }, metadata: (await renderMempoolTxs(store, [m]))[0] });
   } else {
-    const placed = await txPlacements(store, hash);
-    if (placed.length) return found({ entity_id: hash, entity_type: 'tx_id', tx_data: txData(preferred(placed)) });
+    const first = firstIndexed(await txPlacements(store, hash));
+    if (first) return found({ entity_id: hash, entity_type: 'tx_id', tx_data: txData(first) });
     const m = await pendingMempoolTx(store, hash);
     if (m) return found({ entity_id: hash, entity_type: 'mempool_tx_id', tx_data: { tx_type: m.type_id } });
   }

@@ -3,7 +3,7 @@
 // event type (sql/0002), and a token's holders from ft_holders (balances by asset).
 import type { Store } from '../../storage/client.ts';
 import { rows, firstRow } from '../query.ts';
-import { canonicalPage, canonicalRows } from '../canonical-rows.ts';
+import { canonicalEventPage, inReferenceOrder } from '../canonical-rows.ts';
 import { scopeWhere, SCOPE_PARAMS, NEWEST_FIRST } from '../address/scope.ts';
 
 export interface NftEventRow {
@@ -61,21 +61,21 @@ const NFT_COLUMNS = `tx_id, index_block_hash, microblock_hash, block_height, tx_
 
 async function canonicalNftEvents(store: Store, where: string, params: Record<string, unknown>): Promise<NftEventRow[]> {
   const list = await rows(store, `SELECT ${NFT_COLUMNS} FROM nft_events WHERE ${where} ORDER BY block_height DESC, tx_index DESC, event_index DESC ${DEDUP}`, params);
-  return canonicalRows(store, list.map(parse));
+  return inReferenceOrder(store, list.map(parse));
 }
 
-/** One token's canonical events up to `height`, newest first. */
+/** One token's canonical events up to `height`, newest first (as the reference, see inReferenceOrder). */
 export function nftHistory(store: Store, asset: string, value: string, height: number): Promise<NftEventRow[]> {
   return canonicalNftEvents(store, 'asset_identifier = {a:String} AND value = {v:String} AND block_height <= {h:UInt32}', { a: asset, v: value, h: height });
 }
 
-/** A page of an asset's canonical mints up to `height`, newest first, and how many there are (the
- *  running count, sql/0005: not a count per request). */
+/** A page of an asset's canonical mints up to `height`, newest first (see canonicalEventPage), and
+ *  how many there are (the running count, sql/0005: not a count per request). */
 export async function nftMintsPage(store: Store, asset: string, height: number, limit: number, offset: number): Promise<{ total: number; results: NftEventRow[] }> {
   const [results, total] = await Promise.all([
     limit === 0
       ? Promise.resolve([])
-      : canonicalPage(
+      : canonicalEventPage(
           store,
           async (l, o) =>
             (

@@ -47,19 +47,24 @@ export async function fetchTxRows(store: Store, txIds: readonly string[]): Promi
  * fields, while an anchor block may number its confirmed microblock txs on from its own.
  */
 async function withStreamedTxIndex(store: Store, list: TxRow[]): Promise<TxRow[]> {
+  const shown = await streamedTxIndexes(store, list);
+  if (shown.size === 0) return list;
+  return list.map((r) => {
+    const i = shown.get(keyOf(r));
+    return i === undefined ? r : { ...r, shown_tx_index: i };
+  });
+}
+
+/** The streamed tx_index of those placements (anchored microblock txs) that have one, by keyOf. */
+export async function streamedTxIndexes(store: Store, list: readonly TxKey[]): Promise<Map<string, number>> {
   const anchored = list.filter((r) => r.index_block_hash && r.microblock_hash);
-  if (anchored.length === 0) return list;
+  if (anchored.length === 0) return new Map();
   const shown = await rows<{ tx_id: string; index_block_hash: string; microblock_hash: string; tx_index: number }>(
     store,
     `SELECT tx_id, index_block_hash, microblock_hash, tx_index FROM streamed_tx_index WHERE tx_id IN {ids:Array(String)}`,
     { ids: [...new Set(anchored.map((r) => r.tx_id))] },
   );
-  if (shown.length === 0) return list;
-  const byKey = new Map(shown.map((s) => [keyOf(s), Number(s.tx_index)]));
-  return list.map((r) => {
-    const i = byKey.get(keyOf(r));
-    return i === undefined ? r : { ...r, shown_tx_index: i };
-  });
+  return new Map(shown.map((s) => [keyOf(s), Number(s.tx_index)]));
 }
 
 /** Exactly the given placements (those that exist). */
