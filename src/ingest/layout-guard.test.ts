@@ -53,7 +53,7 @@ test('a new data directory (missing, empty, or holding nothing of ours) is layou
 test('an event log or stores without a marker are layout 1: refused with the command named, before anything is written', async () => {
   const dir = await dirWithEventLog();
   const before = readdirSync(dir);
-  const line = `${dir} has data layout 1; this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 10 minutes per million txs)`;
+  const line = `${dir} has data layout 1; this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 12 minutes per million txs)`;
   assert.equal(refusal(() => checkDataDirLayout(configFor(dir))), line);
   assert.equal(refusal(() => openDataDir(configFor(dir), { lock: true })), line);
   assert.deepEqual(readdirSync(dir), before, 'no marker and no lock left behind');
@@ -94,14 +94,14 @@ test('tables whose schema_migrations names layout 1 files are refused, embedded 
     await checkStoreLayout(store, configFor(dir));
     await writeLayout1Migrations(store);
     await assert.rejects(checkStoreLayout(store, configFor(dir)), (e: Error) =>
-      e instanceof ConfigError && e.message === `STACKS_API_DATA_DIR: ${dir} holds ClickHouse tables of data layout 1 ${lists}; this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 10 minutes per million txs)`);
+      e instanceof ConfigError && e.message === `STACKS_API_DATA_DIR: ${dir} holds ClickHouse tables of data layout 1 ${lists}; this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 12 minutes per million txs)`);
     // The same engine's answer worded as a server database's, for its writer and for a reader.
     const server = { ...store, embedded: false };
     const writer = configFor(dir, { CLICKHOUSE_URL: 'http://clickhouse.internal:8123' });
     await assert.rejects(checkStoreLayout(server, writer), (e: Error) =>
-      e.message === `CLICKHOUSE_DATABASE: stacks on clickhouse.internal:8123 has tables of data layout 1 ${lists}; this version reads layout 2: re-index it from the event log in ${dir} with \`npm run reindex\` (about 10 minutes per million txs)`);
+      e.message === `CLICKHOUSE_DATABASE: stacks on clickhouse.internal:8123 has tables of data layout 1 ${lists}; this version reads layout 2: re-index it from the event log in ${dir} with \`npm run reindex\` (about 12 minutes per million txs)`);
     const reader = configFor(dir, { CLICKHOUSE_URL: 'http://clickhouse.internal:8123', STACKS_API_MODE: 'readonly' });
-    await assert.rejects(checkStoreLayout(server, reader), (e: Error) => e.message.endsWith(`re-index it with \`npm run reindex\` where its writer's data directory is (about 10 minutes per million txs)`));
+    await assert.rejects(checkStoreLayout(server, reader), (e: Error) => e.message.endsWith(`re-index it with \`npm run reindex\` where its writer's data directory is (about 12 minutes per million txs)`));
   } finally {
     await store.client.close();
   }

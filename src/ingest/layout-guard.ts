@@ -10,9 +10,10 @@ import { appliedMigrations, describeForeign, schemaLayout } from '../storage/sch
 import { DATA_LAYOUT, detectDataDirLayout, hasEventLog, LayoutMarkerError, writeLayoutMarker, type DataDirLayout } from './data-layout.ts';
 import { lockDataDir } from './data-lock.ts';
 
-/** What a re-index costs: processing the log is most of an import, and the 1M-tx import measured
- *  in issue 32 took 541 s (about 1,890 txs/s) on two cores. */
-export const REINDEX_MINUTES_PER_MILLION_TXS = 10;
+/** What a re-index costs, measured: the 100k-tx generated testnet log (`npm run gen -- --txs 100000
+ *  --seed 7 --network testnet`) re-indexed in 121 CPU-s at c41a6aa+; on two cores kept ~165% busy,
+ *  as an import keeps them, that is ~73 s per 100k txs (the 1M-tx import of issue 32: 541 s). */
+export const REINDEX_MINUTES_PER_MILLION_TXS = 12;
 
 type LayoutConfig = Pick<Config, 'dataDir' | 'followLog' | 'store' | 'mode'>;
 
@@ -32,16 +33,20 @@ function remedy(config: LayoutConfig, what: 'dir' | 'server', layout: number | '
   return layout === 1 ? reindex : `run the version that wrote it, or ${reindex}`;
 }
 
-/** Reads only. Throws ConfigError unless the directory is of this layout or new. */
-export function checkDataDirLayout(config: LayoutConfig): DataDirLayout {
-  const dir = config.dataDir;
-  let layout: DataDirLayout;
+/** The directory's layout (reads only); a malformed marker is a ConfigError naming its file. */
+export function dataDirLayout(dir: string): DataDirLayout {
   try {
-    layout = detectDataDirLayout(dir);
+    return detectDataDirLayout(dir);
   } catch (e) {
     if (e instanceof LayoutMarkerError) throw new ConfigError('STACKS_API_DATA_DIR', e.message);
     throw e;
   }
+}
+
+/** Reads only. Throws ConfigError unless the directory is of this layout or new. */
+export function checkDataDirLayout(config: LayoutConfig): DataDirLayout {
+  const dir = config.dataDir;
+  const layout = dataDirLayout(dir);
   if (layout.kind === 'reindex-interrupted') throw new ConfigError('STACKS_API_DATA_DIR', `${dir} is part-way through a re-index to layout ${DATA_LAYOUT} (it was stopped): finish it with ${REINDEX}`);
   if (layout.kind !== 'other') return layout;
   const head = `${dir} has data layout ${layout.layout}; this version reads layout ${DATA_LAYOUT}`;

@@ -4,11 +4,11 @@
 // Either way the result is the store a fresh import leaves, and the event log is never modified.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHARED, runScript, tempDataDir } from '../../testing/service.ts';
 import { makeLayout1Dir } from '../../testing/layout-1-dir.ts';
+import { eventLogHash, storeDigest } from '../../testing/data-dir-state.ts';
 import { layoutMarkerFile } from '../data-layout.ts';
 
 // 5,108 entries; batches of 500 here, so a run can be stopped with several behind it.
@@ -34,27 +34,16 @@ function state(dataDir: string): { marker: string; committed: number; pending: b
   return { marker: read(layoutMarkerFile(dataDir)), committed: checkpoint.committed, pending: checkpoint.pending !== null };
 }
 
-const logHash = (dataDir: string) => {
-  const h = createHash('sha256');
-  for (const f of readdirSync(join(dataDir, 'events')).filter((n) => n.endsWith('.seg')).sort()) h.update(f).update(readFileSync(join(dataDir, 'events', f)));
-  return h.digest('hex');
-};
-
-async function digest(dataDir: string): Promise<unknown> {
-  const r = await run('src/storage/digest.ts', [], dataDir);
-  assert.equal(r.code, 0, r.output);
-  return JSON.parse(r.output.trim().split('\n').at(-1)!);
-}
 
 test('a re-index killed while removing the old stores, and again mid-batch, finishes when run again, as a fresh import', async () => {
   const dir = tempDataDir('reindex-crash-');
   const imported = await run('src/ingest/cli/import-events.ts', ['--file', FIXTURE], dir);
   assert.equal(imported.code, 0, imported.output);
-  const expected = await digest(dir);
+  const expected = await storeDigest(dir, ENV);
   const entries = state(dir).committed;
   assert.ok(entries > 5000, `entries: ${entries}`);
   await makeLayout1Dir(dir);
-  const log = logHash(dir);
+  const log = eventLogHash(dir);
 
   // Killed while wiping: refused until the re-index is run again.
   const wiping = await reindex(dir, () => state(dir).marker.includes('"wiping"'));
@@ -80,6 +69,6 @@ test('a re-index killed while removing the old stores, and again mid-batch, fini
   assert.match(finished.output, new RegExp(`from its event log: ${entries} entries, resuming after entry ${stopped.committed}\n`), 'it resumed instead of starting over');
   assert.deepEqual(JSON.parse(state(dir).marker), { layout: 2 });
   assert.equal(state(dir).committed, entries);
-  assert.equal(logHash(dir), log, 'the event log is not modified');
-  assert.deepEqual(await digest(dir), expected);
+  assert.equal(eventLogHash(dir), log, 'the event log is not modified');
+  assert.deepEqual(await storeDigest(dir, ENV), expected);
 });

@@ -4,11 +4,11 @@
 // (and the fixture's goldens). A new data directory starts without complaint.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SHARED, runScript, startService, tempDataDir, waitForProcessing } from '../../testing/service.ts';
 import { makeLayout1Dir } from '../../testing/layout-1-dir.ts';
+import { eventLogHash, storeDigest } from '../../testing/data-dir-state.ts';
 import { readGoldenFile } from '../../testing/goldens.ts';
 import { checkGoldenFamilies } from '../../http/golden-families.ts';
 import { fixtureNetwork } from '../../http/rosetta/mesh-check.ts';
@@ -34,17 +34,6 @@ function snapshot(dir: string): string[] {
   }).sort();
 }
 
-const logHash = (dataDir: string) => {
-  const h = createHash('sha256');
-  for (const f of readdirSync(join(dataDir, 'events')).filter((n) => n.endsWith('.seg')).sort()) h.update(f).update(readFileSync(join(dataDir, 'events', f)));
-  return h.digest('hex');
-};
-
-async function digest(dataDir: string): Promise<unknown> {
-  const r = await run('src/storage/digest.ts', [], dataDir);
-  assert.equal(r.code, 0, r.output);
-  return JSON.parse(r.output.trim().split('\n').at(-1)!);
-}
 
 /** Answers to the fixture's recorded GET URLs whose answers do not depend on the clock or the log's positions. */
 async function answers(dataDir: string): Promise<Array<{ url: string; status: number; body: string }>> {
@@ -68,13 +57,13 @@ test('a layout 1 data directory is refused by every command that opens it, and `
   const dir = tempDataDir('reindex-');
   const imported = await run('src/ingest/cli/import-events.ts', ['--file', FILE], dir);
   assert.equal(imported.code, 0, imported.output);
-  const fresh = { digest: await digest(dir), answers: await answers(dir) };
+  const fresh = { digest: await storeDigest(dir, ENV), answers: await answers(dir) };
   assert.ok(fresh.answers.length > 50 && fresh.answers.filter((a) => a.status === 200).length > 40, `answers sampled: ${fresh.answers.length}`);
 
   await makeLayout1Dir(dir);
-  const log = logHash(dir);
+  const log = eventLogHash(dir);
   const before = snapshot(dir);
-  const line = `configuration error: STACKS_API_DATA_DIR: ${dir} has data layout 1; this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 10 minutes per million txs)`;
+  const line = `configuration error: STACKS_API_DATA_DIR: ${dir} has data layout 1; this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 12 minutes per million txs)`;
   for (const [script, args] of [
     ['src/main.ts', []],
     ['src/ingest/cli/import-events.ts', ['--file', FILE]],
@@ -98,7 +87,7 @@ test('a layout 1 data directory is refused by every command that opens it, and `
   const tables = await run('src/main.ts', [], dir);
   assert.deepEqual({ code: tables.code, output: tables.output.trim() }, {
     code: 2,
-    output: `configuration error: STACKS_API_DATA_DIR: ${dir} holds ClickHouse tables of data layout 1 (schema_migrations lists 0004_tx_reads.sql and 20 more, which this version does not have); this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 10 minutes per million txs)`,
+    output: `configuration error: STACKS_API_DATA_DIR: ${dir} holds ClickHouse tables of data layout 1 (schema_migrations lists 0004_tx_reads.sql and 20 more, which this version does not have); this version reads layout 2: re-index it from its own event log with \`npm run reindex\` (about 12 minutes per million txs)`,
   });
   rmSync(layoutMarkerFile(dir));
 
@@ -107,8 +96,8 @@ test('a layout 1 data directory is refused by every command that opens it, and `
   assert.match(reindexed.output, /^reindex: (\d+)\/\1 entries \(100\.0%\) \d+ entries\/s, ETA 0m00s$/m, 'progress with rate and ETA');
   assert.match(reindexed.output, new RegExp(`${dir} is re-indexed: data layout 2\n$`));
   assert.deepEqual(JSON.parse(readFileSync(layoutMarkerFile(dir), 'utf8')), { layout: 2 });
-  assert.equal(logHash(dir), log, 'the event log is not modified');
-  assert.deepEqual(await digest(dir), fresh.digest, 'every table as a fresh import left it');
+  assert.equal(eventLogHash(dir), log, 'the event log is not modified');
+  assert.deepEqual(await storeDigest(dir, ENV), fresh.digest, 'every table as a fresh import left it');
   assert.deepEqual(await answers(dir), fresh.answers);
 
   const svc = await startService({ dataDir: dir, env: ENV });

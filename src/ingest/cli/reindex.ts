@@ -18,7 +18,8 @@ import { openStore, type Store } from '../../storage/client.ts';
 import { loadMigrations, migrate } from '../../storage/migrate.ts';
 import { dropProjectTables } from '../../storage/drop-project-tables.ts';
 import { appliedMigrations, schemaLayout } from '../../storage/schema-layout.ts';
-import { DATA_LAYOUT, detectDataDirLayout, hasEventLog, LayoutMarkerError, writeLayoutMarker, type DataDirLayout } from '../data-layout.ts';
+import { DATA_LAYOUT, hasEventLog, writeLayoutMarker } from '../data-layout.ts';
+import { dataDirLayout } from '../layout-guard.ts';
 import { lockDataDir } from '../data-lock.ts';
 import { eventLogDir, openPipeline } from '../pipeline.ts';
 import { writeStoppedAt } from '../event-log/quarantine.ts';
@@ -34,10 +35,12 @@ async function main(): Promise<void> {
   const { config } = configOrExit(() => loadStartupConfig());
   const dir = config.dataDir;
   if (config.store.url && config.mode === 'readonly' && !config.followLog) {
-    throw new Error(`a read-only process on a ClickHouse server keeps nothing in ${dir}: run \`npm run reindex\` where the writer's data directory is`);
+    configOrExit(() => {
+      throw new ConfigError('STACKS_API_MODE', `a read-only process on a ClickHouse server keeps nothing in ${dir}: run \`npm run reindex\` where the writer's data directory is`);
+    });
   }
   const follower = !!config.followLog;
-  const before = configOrExit(() => detect(dir));
+  const before = configOrExit(() => dataDirLayout(dir));
   if (before.kind === 'new') {
     console.log(`nothing to re-index: ${dir} is a new data directory (layout ${DATA_LAYOUT})`);
     return;
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
     opened.store = undefined;
   };
   try {
-    const layout = configOrExit(() => detect(dir));
+    const layout = configOrExit(() => dataDirLayout(dir));
     if (layout.kind === 'current' && !layout.reindex && !force) {
       if (follower || (await tablesAreCurrent(await open()))) {
         console.log(`${dir} is already data layout ${DATA_LAYOUT}: nothing to re-index (--force re-indexes it anyway)`);
@@ -88,15 +91,6 @@ function parseOptions(): boolean {
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     process.exit(2);
-  }
-}
-
-function detect(dir: string): DataDirLayout {
-  try {
-    return detectDataDirLayout(dir);
-  } catch (e) {
-    if (e instanceof LayoutMarkerError) throw new ConfigError('STACKS_API_DATA_DIR', e.message);
-    throw e;
   }
 }
 
