@@ -1,8 +1,8 @@
 // `npm start`: the event observer and the API in one process (or one of them, by STACKS_API_MODE).
-import { configOrExit, loadStartupConfig } from './config/startup.ts';
+import { configOrExit, configOrExitAsync, loadStartupConfig } from './config/startup.ts';
 import { openStore, type Store } from './storage/client.ts';
 import { migrate } from './storage/migrate.ts';
-import { lockDataDir } from './ingest/data-lock.ts';
+import { checkStoreLayout, openDataDir } from './ingest/layout-guard.ts';
 import { eventLogDir, openPipeline, type Pipeline } from './ingest/pipeline.ts';
 import { startObserverThread, type ObserverThread } from './ingest/observer-thread/observer-thread.ts';
 import { openFollower, type Follower } from './ingest/follow.ts';
@@ -50,8 +50,20 @@ const shutdown = installShutdown(async () => {
 async function main(): Promise<void> {
   const { config, proxy: proxyConfig, realtime: realtimeConfig } = configOrExit(() => loadStartupConfig());
   const { listening } = open;
-  open.unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
+  // The data directory is held by a process that writes it (the event log, a follower's stores) or
+  // reads an embedded store in it; a read-only process on a server keeps nothing there. One of
+  // another data layout is refused before anything is written (src/ingest/layout-guard.ts).
+  if (!config.store.url || config.mode !== 'readonly' || config.followLog) {
+    const dir = configOrExit(() => openDataDir(config, { lock: true }));
+    open.unlock = dir.unlock;
+    if (dir.layout.kind === 'current' && dir.layout.reindex) console.log(`${config.dataDir}: a re-index was stopped while processing; processing resumes from its checkpoint (or finish it with \`npm run reindex\`)`);
+  }
   const store = (open.store = await openStore(config.store, config.dataDir));
+  // The tables too (a server database may be shared with processes of another version).
+  await configOrExitAsync(() => checkStoreLayout(store, config), async () => {
+    await store.client.close();
+    open.unlock?.();
+  });
   // A follower with its own embedded store builds its own tables.
   if (config.mode !== 'readonly' || (config.followLog && !config.store.url)) await migrate(store);
 

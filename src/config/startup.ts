@@ -21,8 +21,24 @@ export function configOrExit<T>(load: () => T): T {
   try {
     return load();
   } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    console.error(`configuration error: ${e.message}`);
-    process.exit(2);
+    exitOnConfigError(e);
   }
+}
+
+/** configOrExit for a check that asks a store (e.g. the layout of its tables); `release` closes
+ *  what is open (the store, the data directory's lock) before the process ends. */
+export async function configOrExitAsync<T>(load: () => Promise<T>, release?: () => Promise<void>): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    if (e instanceof ConfigError) await release?.();
+    exitOnConfigError(e);
+  }
+}
+
+/** A ConfigError ends the process with its one line (exit code 2); anything else is rethrown. */
+function exitOnConfigError(e: unknown): never {
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(`configuration error: ${e.message}`);
+  process.exit(2);
 }

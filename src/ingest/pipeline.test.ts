@@ -18,6 +18,8 @@ async function backlogProcessed(events: string, liveBatchMs: string): Promise<{ 
   const dir = tempDataDir();
   cpSync(events, join(dir, 'events'), { recursive: true });
   rmSync(join(dir, 'events', 'checkpoint.json'), { force: true });
+  // A log this version wrote, in a directory marked as its layout (without it: an earlier layout's).
+  cpSync(join(events, '..', 'layout.json'), join(dir, 'layout.json'));
   const svc = await startService({ dataDir: dir, env: { STACKS_API_LIVE_BATCH_MS: liveBatchMs } });
   try {
     const status = (await waitForProcessing(svc.apiUrl)) as { event_log: { processed_id: number; error?: unknown } };

@@ -4,16 +4,22 @@
 // same path the service takes when its serving store is behind ClickHouse at start).
 import { rmSync } from 'node:fs';
 import { loadConfig } from '../config/config.ts';
+import { configOrExit, configOrExitAsync } from '../config/startup.ts';
 import { openStore } from '../storage/client.ts';
-import { lockDataDir } from '../ingest/data-lock.ts';
+import { checkStoreLayout, openDataDir } from '../ingest/layout-guard.ts';
 import { openPipeline } from '../ingest/pipeline.ts';
 import { servingDir } from './store.ts';
 import { dirBytes } from './size.ts';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
+  const config = configOrExit(() => loadConfig());
+  // Another data layout is refused (its tables are not what the processor reads back).
+  const { unlock } = configOrExit(() => openDataDir(config, { lock: true }));
   const store = await openStore(config.store, config.dataDir);
+  await configOrExitAsync(() => checkStoreLayout(store, config), async () => {
+    await store.client.close();
+    unlock();
+  });
   try {
     rmSync(servingDir(config.dataDir), { recursive: true, force: true });
     const t0 = performance.now();

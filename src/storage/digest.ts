@@ -35,6 +35,7 @@ export async function digestStore(store: Store): Promise<Record<string, { rows: 
   return out;
 }
 
+// No layout check: it only reads, and digests whatever tables the store has (of any layout).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   const store = await openStore(config.store, config.dataDir);

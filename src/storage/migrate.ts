@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from './client.ts';
+import { appliedMigrations, schemaLayout, SchemaLayoutError } from './schema-layout.ts';
 
 export const SQL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql');
 
@@ -52,6 +53,20 @@ export function toClusterDdl(statement: string, cluster: string): string {
     .replace(/SETTINGS\s*$/, '');
 }
 
+/** The tables and views the migrations create (each a table of this project's, to drop on re-index). */
+export function createdObjects(migrations: readonly Migration[]): string[] {
+  const names = new Set<string>();
+  for (const m of migrations) {
+    for (const st of m.statements) {
+      const created = /^CREATE (?:TABLE|VIEW|MATERIALIZED VIEW) IF NOT EXISTS (\w+)/.exec(st)?.[1];
+      if (created) names.add(created);
+    }
+  }
+  return [...names];
+}
+
+/** Applies the migrations the store has not recorded. A store whose schema_migrations names a file
+ *  this version does not have (another data layout) gets SchemaLayoutError and nothing applied. */
 export async function migrate(store: Store, migrations = loadMigrations()): Promise<number[]> {
   const onCluster = store.cluster ? ` ON CLUSTER \`${store.cluster}\`` : '';
   const engine = store.cluster
@@ -60,8 +75,10 @@ export async function migrate(store: Store, migrations = loadMigrations()): Prom
   await store.client.command({
     query: `CREATE TABLE IF NOT EXISTS schema_migrations${onCluster} (version UInt32, name String, applied_at DateTime DEFAULT now()) ENGINE = ${engine} ORDER BY version`,
   });
-  const rs = await store.client.query({ query: 'SELECT version FROM schema_migrations', format: 'JSONEachRow' });
-  const done = new Set((await rs.json<{ version: number }>()).map((r) => Number(r.version)));
+  const recorded = await appliedMigrations(store.client);
+  const layout = schemaLayout(recorded, migrations.map((m) => m.name));
+  if (layout.kind !== 'current') throw new SchemaLayoutError(layout);
+  const done = new Set(recorded.map((r) => r.version));
   const applied: number[] = [];
   for (const m of migrations) {
     if (done.has(m.version)) continue;

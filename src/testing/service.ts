@@ -31,7 +31,8 @@ async function migratedDataDir(): Promise<string> {
   if (!root) return tempDataDir();
   return keptCopy(root, 'migrated', async (dir) => {
     await (await startService({ dataDir: dir })).stop();
-    for (const entry of readdirSync(dir)) if (entry !== 'clickhouse') rmSync(join(dir, entry), { recursive: true, force: true });
+    // The tables and the layout marker (without it, tables alone are an earlier layout's).
+    for (const entry of readdirSync(dir)) if (entry !== 'clickhouse' && entry !== 'layout.json') rmSync(join(dir, entry), { recursive: true, force: true });
   });
 }
 

@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
+  // No layout check: the event log's format is the same in every data layout, and this only reads
+  // it, so the log of an earlier layout can be exported (e.g. to import elsewhere) as it is.
   const dir = eventLogDir(config.dataDir);
   // Reading needs no lock: a record still being written (no trailer yet) ends the export.
   let total = 0;

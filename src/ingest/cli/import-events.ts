@@ -6,10 +6,10 @@
 import { rmSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configOrExit, loadStartupConfig } from '../../config/startup.ts';
+import { configOrExit, configOrExitAsync, loadStartupConfig } from '../../config/startup.ts';
 import { openStore, type Store } from '../../storage/client.ts';
 import { migrate } from '../../storage/migrate.ts';
-import { lockDataDir } from '../data-lock.ts';
+import { checkStoreLayout, openDataDir } from '../layout-guard.ts';
 import { openPipeline, eventLogDir } from '../pipeline.ts';
 import type { AppendInput } from '../event-log/writer.ts';
 import { readTsvRows, readTsvRowsRaw, rowError, scanTsv } from '../tsv/read-tsv.ts';
@@ -18,7 +18,7 @@ import { RecordStatus } from '../event-log/record.ts';
 import { recordQuarantine, writeStoppedAt, type QuarantineEntry } from '../event-log/quarantine.ts';
 import { parseTimestamp } from '../tsv/copy-text.ts';
 import { progress } from './progress.ts';
-import { mergeAggregates } from '../../storage/merge-aggregates.ts';
+import { describeStats, mergeAggregatesLine, processWithProgress } from './process-log.ts';
 import { writeCheckpoint } from '../processor/checkpoint.ts';
 
 interface ImportState {
@@ -52,12 +52,18 @@ async function main(): Promise<void> {
   if (!existsSync(file)) throw new Error(`no such file: ${file}`);
   const wipe = values.wipe || values['wipe-db'];
   const { config } = configOrExit(() => loadStartupConfig());
+  // A data directory of another layout is refused, --wipe or not: only `npm run reindex` converts
+  // one (a wipe here would leave a server's tables of the old layout, and its serving store).
+  const { unlock } = configOrExit(() => openDataDir(config, { lock: true }));
   if (wipe && !config.store.url) {
     rmSync(join(config.dataDir, 'clickhouse'), { recursive: true, force: true });
   }
   if (wipe) rmSync(eventLogDir(config.dataDir), { recursive: true, force: true });
-  const unlock = config.store.url ? () => {} : lockDataDir(config.dataDir);
   const store = await openStore(config.store, config.dataDir);
+  await configOrExitAsync(() => checkStoreLayout(store, config), async () => {
+    await store.client.close();
+    unlock();
+  });
   if (wipe && config.store.url) {
     // A server store is emptied table by table (the database may hold other things).
     const tables = await (await store.client.query({ query: 'SHOW TABLES', format: 'JSONEachRow' })).json<{ name: string }>();
@@ -131,18 +137,7 @@ async function main(): Promise<void> {
   appendBar.finish();
   const appendMs = performance.now() - appendStart;
 
-  const target = pipeline.writer.durableId;
-  const processBar = progress('process', target, 'entries');
-  // kick() resolves only when the processor has caught up, so the bar is drawn while it runs.
-  let running: Promise<void> | null = null;
-  for (;;) {
-    running ??= pipeline.processor.kick().finally(() => (running = null));
-    processBar.update(pipeline.processor.committedId);
-    if (pipeline.processor.error || pipeline.processor.committedId >= target) break;
-    await Promise.race([running, new Promise((r) => setTimeout(r, 200))]);
-  }
-  await running;
-  processBar.finish();
+  await processWithProgress(pipeline.processor, pipeline.writer.durableId, 'process');
   const err = pipeline.processor.error;
   const stats = pipeline.processor.stats;
   const rejected = stats.rejected > 0 ? await rejectedSince(store, firstId) : [];
@@ -150,17 +145,13 @@ async function main(): Promise<void> {
     const rss = process.resourceUsage().maxRSS * 1024;
     writeFileSync(values['stats-json'], JSON.stringify({ ...stats, appendMs, wallMs: performance.now() - appendStart, maxRssBytes: rss, fileBytes: statSync(file).size }));
   }
-  console.error(`processed ${stats.entries} entries (${stats.rejected} rejected${stats.quarantined ? `, ${stats.quarantined} quarantined` : ''}) in ${stats.batches} batches: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s (of which the serving store ${(stats.servingMs / 1000).toFixed(1)} s)`);
+  console.error(describeStats(stats));
   for (const r of rejected) {
     const line = lineOf[r.log_id - firstId];
     console.error(`rejected: ${line ? `${file}:${line}, ` : ''}event log entry ${r.log_id} (${r.path}): ${r.reason}`);
   }
   if (stats.rejected > rejected.length) console.error(`… and ${stats.rejected - rejected.length} more rejected entries (the rejected_events table lists them all)`);
-  if (!err) {
-    const t0 = performance.now();
-    const parts = await mergeAggregates(store);
-    console.error(`merged the analytics aggregates in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${Object.entries(parts).map(([t, n]) => `${t} ${n} part${n === 1 ? '' : 's'}`).join(', ')}`);
-  }
+  if (!err) console.error(await mergeAggregatesLine(store));
   // The log this import processed is compressed now, its last segment too (the next append starts
   // a new one), not in the background of the next start.
   pipeline.writer.seal();

@@ -10,15 +10,16 @@ export interface Progress {
 
 const fmtTime = (s: number) => (Number.isFinite(s) ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : '?');
 
-export function progress(label: string, total: number, unit = 'entries', out: NodeJS.WriteStream = process.stderr): Progress {
+/** `from`: what was done before this run (a resumed job), left out of its rate. */
+export function progress(label: string, total: number, unit = 'entries', out: NodeJS.WriteStream = process.stderr, from = 0): Progress {
   const started = performance.now();
   const tty = out.isTTY;
   const every = tty ? 250 : readProgressMs(process.env);
   let last = 0;
-  let done = 0;
+  let done = from;
   const line = () => {
     const secs = (performance.now() - started) / 1000;
-    const rate = done / Math.max(secs, 1e-3);
+    const rate = (done - from) / Math.max(secs, 1e-3);
     const pct = total > 0 ? ((100 * done) / total).toFixed(1) : '?';
     const eta = total > 0 && rate > 0 ? fmtTime((total - done) / rate) : '?';
     const text = `${label}: ${done}/${total} ${unit} (${pct}%) ${rate.toFixed(0)} ${unit}/s, ETA ${eta}`;

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/config.ts';
 import { configOrExit } from '../../config/startup.ts';
+import { checkDataDirLayout } from '../layout-guard.ts';
 import { eventLogDir } from '../pipeline.ts';
 import { RecordStatus } from '../event-log/record.ts';
 import { locateRecord, quarantineRecord, readStoppedAt } from '../event-log/quarantine.ts';
@@ -21,7 +22,11 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  const { dataDir } = configOrExit(() => loadConfig());
+  const config = configOrExit(() => loadConfig());
+  // Another data layout is refused: whether an entry is processed is read from the processor's
+  // checkpoint, which a re-index removes (quarantine after it, if the re-index stops at the entry).
+  configOrExit(() => checkDataDirLayout(config));
+  const { dataDir } = config;
   const logDir = eventLogDir(dataDir);
   const record = await locateRecord(logDir, id);
   if (!record) fail(`entry ${id} is not in the event log at ${logDir}`);

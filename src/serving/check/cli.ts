@@ -5,7 +5,9 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/config.ts';
+import { configOrExit, configOrExitAsync } from '../../config/startup.ts';
 import { openStore } from '../../storage/client.ts';
+import { checkDataDirLayout, checkStoreLayout } from '../../ingest/layout-guard.ts';
 import { openServingStore, servingDir } from '../store.ts';
 import { ServingView } from '../view.ts';
 import { eventLogDir } from '../../ingest/pipeline.ts';
@@ -19,8 +21,11 @@ const CONCURRENCY = 6;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { sample: { type: 'string', default: '1000000' }, verbose: { type: 'boolean', default: false } } });
-  const config = loadConfig();
+  const config = configOrExit(() => loadConfig());
+  // Another data layout is refused: this version's read paths do not read its tables.
+  configOrExit(() => checkDataDirLayout(config));
   const store = await openStore(config.store, config.dataDir);
+  await configOrExitAsync(() => checkStoreLayout(store, config), () => store.client.close());
   const serving = openServingStore(servingDir(config.dataDir), { readOnly: true });
   const view = new ServingView(serving).load();
   const committed = readCheckpoint(join(eventLogDir(config.dataDir), 'checkpoint.json')).committed;
