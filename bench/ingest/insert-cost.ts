@@ -1,7 +1,7 @@
-// `npx tsx bench/ingest/insert-cost.ts --capture <dir> [--batches N]`: what each table's inserts cost
+// `npx tsx bench/ingest/insert-cost.ts --capture <dir> [--txs N]`: what each table's inserts cost
 // the engine. An import run with STACKS_API_CAPTURE_INSERTS=<dir> leaves every insert's rows in
-// <dir>/<table(columns)>.jsonl; this replays them into a fresh embedded store, table by table, in N
-// inserts each (as the import's batches did), and prints the process CPU each table's inserts took,
+// <dir> (one Native file per insert); this replays them into a fresh embedded store, table by table,
+// insert by insert as the import made them, and prints the process CPU each table's inserts took,
 // then the CPU of merging each table to one part (OPTIMIZE FINAL), its rows and its size on disk.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,43 +10,44 @@ import { parseArgs } from 'node:util';
 import { openStore } from '../../src/storage/client.ts';
 import { migrate } from '../../src/storage/migrate.ts';
 
+const insertNo = (f: string): number => Number(f.split('.').at(-2));
+
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { capture: { type: 'string' }, batches: { type: 'string', default: '18' }, txs: { type: 'string' } } });
-  if (!values.capture) throw new Error('usage: insert-cost.ts --capture <dir> [--batches N] [--txs N]');
+  const { values } = parseArgs({ options: { capture: { type: 'string' }, txs: { type: 'string' } } });
+  if (!values.capture) throw new Error('usage: insert-cost.ts --capture <dir> [--txs N]');
   const dataDir = mkdtempSync(join(tmpdir(), 'insert-cost-'));
   const store = await openStore({ database: 'stacks' }, dataDir);
   await migrate(store);
   const writer = store.writers()[0];
-  const batches = Number(values.batches);
   const perTx = values.txs ? 1e6 / Number(values.txs) : 0;
   const rows: Array<[string, number, number, number, number]> = [];
-  for (const file of readdirSync(values.capture).filter((f) => f.endsWith('.jsonl')).sort()) {
-    const name = file.slice(0, -'.jsonl'.length);
+  const files = readdirSync(values.capture);
+  for (const columnsFile of files.filter((f) => f.endsWith('.columns')).sort()) {
+    const name = columnsFile.slice(0, -'.columns'.length);
     const table = name.slice(0, name.lastIndexOf('.'));
-    const columns = readFileSync(join(values.capture, `${name}.columns`), 'utf8').split(',');
-    const body = readFileSync(join(values.capture, file));
-    const lines: number[] = [];
-    for (let i = body.indexOf(10); i >= 0; i = body.indexOf(10, i + 1)) lines.push(i + 1);
-    const step = Math.ceil(lines.length / batches);
+    const columns = readFileSync(join(values.capture, columnsFile), 'utf8').split(',');
+    const inserts = files.filter((f) => f.startsWith(`${name}.`) && f.endsWith('.native')).sort((a, b) => insertNo(a) - insertNo(b));
+    let bytes = 0;
     const t0 = cpu();
-    for (let b = 0, from = 0; b < batches && from < body.length; b++) {
-      const to = lines[Math.min(lines.length, (b + 1) * step) - 1];
-      await writer.insertRows(table, columns, body.subarray(from, to), `cost-${file}-${b}`);
-      from = to;
+    for (const f of inserts) {
+      const body = readFileSync(join(values.capture, f));
+      bytes += body.length;
+      await writer.insertRows(table, columns, body, `cost-${f}`);
     }
     const inserted = cpu() - t0;
     const t1 = cpu();
     await store.client.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
-    rows.push([table, lines.length, inserted, cpu() - t1, body.length]);
+    rows.push([table, 0, inserted, cpu() - t1, bytes]);
   }
-  const parts = await (await store.client.query({ query: `SELECT table, sum(bytes_on_disk) AS b FROM system.parts WHERE active AND database = 'stacks' GROUP BY table`, format: 'JSONEachRow' })).json<{ table: string; b: string }>();
+  const parts = await (await store.client.query({ query: `SELECT table, sum(bytes_on_disk) AS b, sum(rows) AS r FROM system.parts WHERE active AND database = 'stacks' GROUP BY table`, format: 'JSONEachRow' })).json<{ table: string; b: string; r: string }>();
   const size = new Map(parts.map((p) => [p.table, Number(p.b)]));
-  console.log(`| insert target | rows | insert CPU-s | merge CPU-s | text MiB | disk MiB (table) |${perTx ? ' insert+merge µs per tx |' : ''}\n|---|---|---|---|---|---|${perTx ? '---|' : ''}`);
+  for (const r of rows) r[1] = Number(parts.find((p) => p.table === r[0])?.r ?? 0);
+  console.log(`| insert target | rows (merged) | insert CPU-s | merge CPU-s | Native MiB | disk MiB (table) |${perTx ? ' insert+merge µs per tx |' : ''}\n|---|---|---|---|---|---|${perTx ? '---|' : ''}`);
   rows.sort((a, b) => b[2] + b[3] - a[2] - a[3]);
   for (const [t, n, ins, mer, bytes] of rows) {
     const table = t;

@@ -1,11 +1,11 @@
 // Inserts a RowSet's rows outside the processor's batches (backfills; tests that set up stored
 // state), one insert per target, each deduplicated by `${token}:${target}`.
 import type { Store } from './client.ts';
-import { parseInsertTarget, type RowSet } from '../workers/rows.ts';
+import { nativeBlockOf, parseInsertTarget, type RowSet } from '../workers/rows.ts';
 
 export async function insertRowSet(store: Store, rows: RowSet, token: string): Promise<void> {
-  for (const [target, text] of Object.entries(rows.serialize())) {
+  for (const [target, fragment] of Object.entries(rows.serialize())) {
     const { table, columns } = parseInsertTarget(target);
-    await store.writers()[0].insertRows(table, columns, text, `${token}:${target}`);
+    await store.writers()[0].insertRows(table, columns, nativeBlockOf(target, [fragment]), `${token}:${target}`);
   }
 }

@@ -2,7 +2,7 @@
 // always gives the same rows, which is what makes replay and crash recovery safe.
 import { parsePayload, MalformedPayload, OBSERVER_PATHS } from './validate-payload.ts';
 import { DecodeError } from './decode/bytes.ts';
-import type { DecodeOutcome, DecodeTextOutcome, DecodedEvent, DecodedText, TableBytes } from './decoded.ts';
+import type { DecodeOutcome, DecodeTextOutcome, DecodedEvent, DecodedText } from './decoded.ts';
 import { decodeBlock, type NodeBlock } from './decode-block.ts';
 import { withBlockExtras, withAttachmentExtras } from './block-extras.ts';
 import { decodeStackerDbChunks, decodeProposalResponse } from './decode-signer.ts';
@@ -45,26 +45,17 @@ function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefine
   }
 }
 
-const utf8 = new TextEncoder();
-
-/** The event with its rows' text as bytes, each in an ArrayBuffer of its own (so the pool can move
- *  it to the processor: transferList); the buffers are listed in `moved`. */
-function withFactBytes(ev: DecodedText, moved: ArrayBuffer[]): DecodedEvent {
-  if (!('facts' in ev)) return ev;
-  const bytes: TableBytes = {};
-  for (const [target, text] of Object.entries(ev.facts)) {
-    const b = utf8.encode(text);
-    bytes[target] = b;
-    moved.push(b.buffer as ArrayBuffer);
-  }
-  return { ...ev, facts: bytes } as DecodedEvent;
+/** The ArrayBuffers of the event's row blocks (each its own: encodeNativeBlock), to move. */
+function factBuffers(ev: DecodedText, moved: ArrayBuffer[]): DecodedEvent {
+  if ('facts' in ev) for (const f of Object.values(ev.facts)) moved.push(f.bytes.buffer as ArrayBuffer);
+  return ev;
 }
 
 /** decodeEvent, with the ArrayBuffers the outcome owns (to move rather than copy to another thread). */
 export function decodeEventMovable(task: DecodeTask): { outcome: DecodeOutcome; moved: ArrayBuffer[] } {
   const moved: ArrayBuffer[] = [];
   const out = decodeEventText(task);
-  return { outcome: out.ok ? { ok: true, event: withFactBytes(out.event, moved) } : out, moved };
+  return { outcome: out.ok ? { ok: true, event: factBuffers(out.event, moved) } : out, moved };
 }
 
 export function decodeEvent(task: DecodeTask): DecodeOutcome {

@@ -3,12 +3,11 @@
 
 import type { ServedRows } from './serving/served-rows.ts';
 import type { PendingTx } from '../serving/pending-entry.ts';
+import type { NativeFragment } from '../storage/native-format.ts';
 
-/** Insert target -> newline-terminated JSONCompactEachRow text (see rows.ts). Inside the worker
- *  the text is a string; decodeEvent hands it over as UTF-8 bytes (TableBytes), moved to the
- *  processor without a copy instead of cloned as strings. */
-export type TableText = Record<string, string>;
-export type TableBytes = Record<string, Uint8Array>;
+/** Insert target -> its rows as a Native fragment (see rows.ts), each in an ArrayBuffer of its
+ *  own, moved to the processor without a copy. */
+export type TableBytes = Record<string, NativeFragment>;
 
 export interface BlockMeta {
   index_block_hash: string;
@@ -99,8 +98,8 @@ export type DecodedEventWith<F> =
 
 /** As the processor receives it. */
 export type DecodedEvent = DecodedEventWith<TableBytes>;
-/** As the decoders build it (decode-event.ts turns the text into bytes). */
-export type DecodedText = DecodedEventWith<TableText>;
+/** As the decoders build it (the same). */
+export type DecodedText = DecodedEvent;
 
 export type DecodeOutcome = { ok: true; event: DecodedEvent } | { ok: false; reason: string };
 export type DecodeTextOutcome = { ok: true; event: DecodedText } | { ok: false; reason: string };

@@ -1,14 +1,16 @@
-// Rows for ClickHouse, collected per table and serialized inside the worker as JSONCompactEachRow
-// text (one JSON array per row, in a column order named once per group): the engine parses that
-// ~40% faster than JSONEachRow, whose every row repeats its keys, and the text is a third shorter.
-// The main thread only concatenates strings when it batches inserts.
+// Rows for ClickHouse, collected per table and serialized inside the worker as Native blocks
+// (src/storage/native-format.ts: the engine copies a Native column where it parsed JSON text value
+// by value), one block per insert target, so the main thread only concatenates bytes when it
+// batches inserts.
 import { DecodeError } from './decode/bytes.ts';
+import { encodeFragment, mergeFragments, type NativeFragment } from '../storage/native-format.ts';
+import { columnTypes } from '../storage/column-types.ts';
 
 export type Row = Record<string, unknown>;
 
-/** The largest row the store takes: the engine parses JSON rows in parallel chunks of 10 MB and
- *  refuses a row bigger than a chunk. A body that would make one is refused at decode time (the
- *  same way on every thread), never after its ack, where it would stop processing. */
+/** The largest row the store takes (the engine's JSON parser refused rows over its 10 MB chunks;
+ *  rows travel as Native blocks now, and the bound stays: a body that would make one is refused at
+ *  decode time, the same way on every thread, never after its ack, where it would stop processing). */
 export const MAX_ROW_BYTES = 8 * 1024 * 1024;
 
 /** Where a group of rows goes: a table and the column order of its arrays, as one string key
@@ -30,8 +32,9 @@ export function parseInsertTarget(target: InsertTarget): { table: string; column
 }
 
 interface Group {
+  table: string;
   columns: string[];
-  lines: string[];
+  rows: Row[];
 }
 
 export class RowSet {
@@ -57,34 +60,36 @@ export class RowSet {
     if (!group || !sameKeys(group.columns, keys)) {
       const target = insertTarget(table, keys);
       group = this.groups.get(target);
-      if (!group) this.groups.set(target, (group = { columns: keys, lines: [] }));
+      if (!group) this.groups.set(target, (group = { table, columns: keys, rows: [] }));
       this.lastGroup.set(table, group);
     }
-    // Big integers become decimal strings here rather than through a JSON.stringify replacer,
-    // which would take V8 off its fast serializer (measured: the replacer doubled this cost).
-    const values = new Array<unknown>(keys.length);
-    for (let i = 0; i < keys.length; i++) {
-      const v = row[keys[i]];
-      values[i] = typeof v === 'bigint' ? v.toString() : v;
-    }
-    group.lines.push(checkedRow(table, JSON.stringify(values)));
+    checkedRow(table, row);
+    group.rows.push(row);
   }
 
-  /** target -> newline-terminated JSONCompactEachRow text */
-  serialize(): Record<InsertTarget, string> {
-    const out: Record<InsertTarget, string> = {};
-    for (const [target, group] of this.groups) out[target] = group.lines.join('\n') + '\n';
+  /** target -> its rows as a Native fragment (each in an ArrayBuffer of its own). */
+  serialize(): Record<InsertTarget, NativeFragment> {
+    const out: Record<InsertTarget, NativeFragment> = {};
+    for (const [target, g] of this.groups) out[target] = encodeFragment(g.columns, typesOf(g.table, g.columns), g.rows);
     return out;
   }
 }
 
-/** `line` if the store takes a row that long; else a DecodeError. */
-export function checkedRow(table: string, line: string): string {
-  // Characters are 1-3 bytes: only a long line needs its bytes counted.
-  if (line.length > MAX_ROW_BYTES / 3 && Buffer.byteLength(line) > MAX_ROW_BYTES) {
-    throw new DecodeError(`a ${table} row would be ${Buffer.byteLength(line)} bytes, more than the ${MAX_ROW_BYTES} the store takes`);
+/** Nothing, if the store takes the row; else a DecodeError. Only rows with long text can be too
+ *  large, so only strings and arrays of strings are measured, and only when they could be. */
+export function checkedRow(table: string, row: Row | string): void {
+  let chars = 0;
+  if (typeof row === 'string') chars = row.length;
+  else {
+    for (const v of Object.values(row)) {
+      if (typeof v === 'string') chars += v.length;
+      else if (Array.isArray(v)) for (const e of v) chars += typeof e === 'string' ? e.length : 8;
+    }
   }
-  return line;
+  // Characters are 1-3 bytes: only a long row needs its bytes counted.
+  if (chars <= MAX_ROW_BYTES / 3) return;
+  const bytes = typeof row === 'string' ? Buffer.byteLength(row) : Buffer.byteLength(JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  if (bytes > MAX_ROW_BYTES) throw new DecodeError(`a ${table} row would be ${bytes} bytes, more than the ${MAX_ROW_BYTES} the store takes`);
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -93,8 +98,25 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** Rows of one table, grouped by shape, as JSONCompactEachRow text per target. */
-export function toCompactRows(table: string, rows: readonly Row[]): Record<InsertTarget, string> {
+/** The table's types of `columns` (from sql/). */
+export function typesOf(table: string, columns: readonly string[]): string[] {
+  const known = columnTypes().get(table);
+  if (!known) throw new Error(`no table ${table} in sql/`);
+  return columns.map((c) => {
+    const t = known.get(c);
+    if (!t) throw new Error(`no insertable column ${table}.${c} in sql/`);
+    return t;
+  });
+}
+
+/** A target's fragments as one Native block. */
+export function nativeBlockOf(target: InsertTarget, fragments: readonly NativeFragment[]): Uint8Array {
+  const { table, columns } = parseInsertTarget(target);
+  return mergeFragments(columns, typesOf(table, columns), fragments);
+}
+
+/** Rows of one table, grouped by shape, as a Native fragment per target. */
+export function toNativeRows(table: string, rows: readonly Row[]): Record<InsertTarget, NativeFragment> {
   const set = new RowSet();
   for (const r of rows) set.add(table, r);
   return set.serialize();

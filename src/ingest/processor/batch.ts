@@ -1,10 +1,11 @@
 // Rows of many log entries gathered per table and inserted together: ClickHouse wants few large
 // inserts. Each insert carries a token derived from the batch's entry range and the table, which
 // makes a repeated insert of the same batch a no-op.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RowWriter, Store } from '../../storage/client.ts';
-import { parseInsertTarget, targetTable, toCompactRows, type InsertTarget } from '../../workers/rows.ts';
+import { nativeBlockOf, parseInsertTarget, targetTable, toNativeRows, type InsertTarget } from '../../workers/rows.ts';
+import type { NativeFragment } from '../../storage/native-format.ts';
 import type { TableBytes } from '../../workers/decoded.ts';
 import { PendingSetChanges } from './pending-set.ts';
 import { ServingChanges } from '../../serving/changes.ts';
@@ -21,28 +22,26 @@ export class TargetInsertError extends Error {
   }
 }
 
-const utf8 = new TextEncoder();
-
-/** STACKS_API_CAPTURE_INSERTS=<dir>: every insert's rows are also appended to
- *  <dir>/<table>.<n>.jsonl (its columns in <table>.<n>.columns), for bench/ingest/insert-cost.ts
- *  to replay table by table. */
+/** STACKS_API_CAPTURE_INSERTS=<dir>: every insert's rows are also written to
+ *  <dir>/<table>.<target n>.<insert n>.native (the target's columns in <table>.<target n>.columns),
+ *  for bench/ingest/insert-cost.ts to replay table by table. */
 const CAPTURE_DIR = process.env.STACKS_API_CAPTURE_INSERTS;
-const captured = new Map<string, string>();
+const captured = new Map<string, { name: string; inserts: number }>();
 
 function captureInsert(table: string, columns: readonly string[], body: Uint8Array): void {
   if (!CAPTURE_DIR) return;
   const target = `${table}(${columns.join(',')})`;
-  let name = captured.get(target);
-  if (!name) {
-    captured.set(target, (name = `${table}.${captured.size}`));
-    writeFileSync(join(CAPTURE_DIR, `${name}.columns`), columns.join(','));
+  let c = captured.get(target);
+  if (!c) {
+    captured.set(target, (c = { name: `${table}.${captured.size}`, inserts: 0 }));
+    writeFileSync(join(CAPTURE_DIR, `${c.name}.columns`), columns.join(','));
   }
-  appendFileSync(join(CAPTURE_DIR, `${name}.jsonl`), body);
+  writeFileSync(join(CAPTURE_DIR, `${c.name}.${c.inserts++}.native`), body);
 }
 
 export class Batch {
-  /** Per insert target, the rows' JSONCompactEachRow text as bytes, in the order entries added them. */
-  private readonly text = new Map<string, Uint8Array[]>();
+  /** Per insert target, the rows' Native fragments, in the order entries added them. */
+  private readonly text = new Map<string, NativeFragment[]>();
   private bytes = 0;
   from = 0;
   to = 0;
@@ -64,21 +63,21 @@ export class Batch {
     this.serving = new ServingChanges(serving);
   }
 
-  private addText(target: InsertTarget, text: Uint8Array | undefined): void {
-    if (!text || text.length === 0) return;
+  private addText(target: InsertTarget, fragment: NativeFragment | undefined): void {
+    if (!fragment || fragment.rows === 0) return;
     let parts = this.text.get(target);
     if (!parts) this.text.set(target, (parts = []));
-    parts.push(text);
+    parts.push(fragment);
     this.owners.addPart(target);
-    this.bytes += text.length;
+    this.bytes += fragment.bytes.length;
   }
 
   addRows(table: string, rows: Array<Record<string, unknown>>): void {
     if (rows.length === 0) return;
-    for (const [target, text] of Object.entries(toCompactRows(table, rows))) this.addText(target, utf8.encode(text));
+    for (const [target, block] of Object.entries(toNativeRows(table, rows))) this.addText(target, block);
   }
 
-  /** Rows serialized by a decode worker: insert target -> JSONCompactEachRow text as bytes. */
+  /** Rows serialized by a decode worker: insert target -> a Native block. */
   addFacts(facts: TableBytes): void {
     for (const [target, text] of Object.entries(facts)) this.addText(target, text);
   }
@@ -141,13 +140,14 @@ export class Batch {
   }
 
   private sizeOf(target: InsertTarget): number {
-    return (this.text.get(target) ?? []).reduce((n, p) => n + p.length, 0);
+    return (this.text.get(target) ?? []).reduce((n, p) => n + p.bytes.length, 0);
   }
 
   private async insertTable(writer: RowWriter, target: InsertTarget): Promise<void> {
     const { table, columns } = parseInsertTarget(target);
     const texts = this.text.get(target)!;
-    const body = texts.length === 1 ? texts[0] : Buffer.concat(texts);
+    // One block per insert: the engine pays a fixed cost per block (native-format.ts).
+    const body = nativeBlockOf(target, texts);
     captureInsert(table, columns, body);
     try {
       await writer.insertRows(table, columns, body, `${this.from}-${this.to}:${target}`);

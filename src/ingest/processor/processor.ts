@@ -62,9 +62,8 @@ function countEntry(stats: Processor['stats'], ev: DecodedEvent): void {
   if (ev.kind !== 'block' && ev.kind !== 'microblocks') return;
   if (ev.kind === 'block') stats.blocks++;
   stats.txs += ev.txs.length;
-  for (const [target, text] of Object.entries(ev.facts)) {
-    if (!Object.hasOwn(EVENT_TABLE_BIT, targetTable(target))) continue;
-    for (let i = text.indexOf(0x0a); i >= 0; i = text.indexOf(0x0a, i + 1)) stats.events++;
+  for (const [target, fragment] of Object.entries(ev.facts)) {
+    if (Object.hasOwn(EVENT_TABLE_BIT, targetTable(target))) stats.events += fragment.rows;
   }
 }
 

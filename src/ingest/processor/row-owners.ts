@@ -1,14 +1,12 @@
 // Which log entry each row of a batch came from, so that a row the store refuses names its entry.
-// The engine says where an insert failed ("at row 3211"); a batch's text per insert target is a
-// list of parts, each added while one entry was applied.
+// The engine says where an insert failed ("at row 3211"); a batch's rows per insert target are a
+// list of parts (Native fragments), each added while one entry was applied.
 import type { InsertTarget } from '../../workers/rows.ts';
 
 export interface EntryRef {
   id: number;
   path: string;
 }
-
-const NEWLINE = 0x0a;
 
 export class RowOwners {
   /** Per target: for each text part, the index of the entry it belongs to. */
@@ -27,14 +25,13 @@ export class RowOwners {
     this.entries.push({ id, path });
   }
 
-  /** The entry that row `row` (1-based) of `target`'s text came from, given the parts' bytes. */
-  entryOfRow(target: InsertTarget, texts: readonly Uint8Array[], row: number): EntryRef | undefined {
+  /** The entry that row `row` (1-based) of `target`'s rows came from, given the parts. */
+  entryOfRow(target: InsertTarget, parts: ReadonlyArray<{ rows: number }>, row: number): EntryRef | undefined {
     const owners = this.parts.get(target) ?? [];
     let seen = 0;
-    for (let i = 0; i < texts.length; i++) {
-      for (let nl = texts[i].indexOf(NEWLINE); nl >= 0; nl = texts[i].indexOf(NEWLINE, nl + 1)) {
-        if (++seen === row) return this.entries[owners[i]];
-      }
+    for (let i = 0; i < parts.length; i++) {
+      seen += parts[i].rows;
+      if (row <= seen) return this.entries[owners[i]];
     }
     return undefined;
   }
