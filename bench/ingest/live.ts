@@ -1,9 +1,12 @@
-// Live-mode benchmark: a running service receives a log's requests at a fixed rate, one at a time
-// as a node delivers them. Reports the node-side ack latency and how far processing lags.
+// Live-mode benchmark: a running service receives a log's requests one at a time as a node delivers
+// them, at a fixed rate or (rate 0) each as soon as the previous one is acknowledged. Reports the
+// node-side ack latency, how far processing lags, and the throughput from the first POST to the
+// last entry processed, with the service's CPU.
 import { Pool } from 'undici';
 import { startBenchService } from '../lib/service.ts';
 import { readTsvRows } from '../../src/ingest/tsv/read-tsv.ts';
 import { percentile } from '../lib/env.ts';
+import { processCpuSeconds } from '../lib/cpu-profile.ts';
 
 export interface LiveResult {
   label: string;
@@ -16,7 +19,14 @@ export interface LiveResult {
   lagP99Ms: number;
   maxBehind: number;
   drainSeconds: number;
+  /** Txs in the blocks sent, first POST to everything processed, and the service's CPU over it. */
+  txs: number;
+  processedSeconds: number;
+  serviceCpuSeconds: number;
 }
+
+/** Txs a /new_block body carries (each has a raw_tx). */
+const txsIn = (path: string, payload: string): number => (path === '/new_block' ? payload.split('"raw_tx"').length - 1 : 0);
 
 export async function live(file: string, label: string, ratePerSec: number, maxRequests: number): Promise<LiveResult> {
   const svc = await startBenchService();
@@ -42,12 +52,17 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
     }
   })();
   const start = performance.now();
+  const cpu0 = processCpuSeconds(svc.child.pid!);
   let i = 0;
+  let txs = 0;
   for await (const row of readTsvRows(file)) {
     if (i >= maxRequests) break;
-    const due = start + (i * 1000) / ratePerSec;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (ratePerSec > 0) {
+      const due = start + (i * 1000) / ratePerSec;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    txs += txsIn(row.path, row.payload);
     const t0 = performance.now();
     const res = await pool.request({ path: row.path, method: 'POST', headers: { 'content-type': 'application/json' }, body: row.payload });
     await res.body.arrayBuffer();
@@ -58,22 +73,32 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
   const sentAt = performance.now();
   while (processedSeen < i) await new Promise((r) => setTimeout(r, 20));
   const drainSeconds = (performance.now() - sentAt) / 1000;
+  const processedSeconds = (performance.now() - start) / 1000;
+  const serviceCpuSeconds = processCpuSeconds(svc.child.pid!) - cpu0;
   polling = false;
   await poller;
   await pool.close();
   await svc.stop();
   acks.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
-  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds };
+  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds, txs, processedSeconds, serviceCpuSeconds };
 }
 
 export function liveTable(rows: LiveResult[], machine: string, commit: string): string {
-  const head = '| log | rate req/s | sent | ack p50 ms | ack p99 ms | ack max ms | processed after p50 ms | p99 ms | max entries behind | drain s | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const head =
+    '| log | rate req/s | sent | txs | first POST to processed s | txs/s | service CPU-s (µs per tx) | ack p50 ms | ack p99 ms | ack max ms | processed after p50 ms | p99 ms | max entries behind | drain s | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const f = (n: number, d = 1) => n.toFixed(d);
-  return [head, ...rows.map((r) => `| ${r.label} | ${r.ratePerSec} | ${r.sent} | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${machine} | ${commit} |`)].join('\n');
+  return [
+    head,
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.ratePerSec || 'as acked'} | ${r.sent} | ${r.txs} | ${f(r.processedSeconds)} | ${Math.round(r.txs / r.processedSeconds)} | ${f(r.serviceCpuSeconds)} (${Math.round((r.serviceCpuSeconds / Math.max(1, r.txs)) * 1e6)}) | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${machine} | ${commit} |`,
+    ),
+  ].join('\n');
 }
 
-// `npx tsx bench/ingest/live.ts --file <log.tsv> [--rate 100] [--requests 2000]`: one live run, printed.
+// `npx tsx bench/ingest/live.ts --file <log.tsv> [--rate 100 | --rate 0] [--requests 2000]`: one live
+// run, printed (rate 0: each request as soon as the previous one is acknowledged, as a node does).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { parseArgs } = await import('node:util');
   const { machine, commit } = await import('../lib/env.ts');
