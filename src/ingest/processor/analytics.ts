@@ -7,7 +7,7 @@ import type { BlockState } from './chain-state.ts';
 import type { ApplyContext } from './context.ts';
 import type { AnalyticsChange } from '../../workers/decoded.ts';
 import { decodedBlock } from './context.ts';
-import { changeKey } from './analytics-rows.ts';
+import { bucketCode, changeKey } from './analytics-rows.ts';
 import { bucketOf, networkOfPrincipal, unitsOf, type Network } from './analytics-buckets.ts';
 
 /** STACKS_API_ANALYTICS_INGEST=0 leaves the aggregates unwritten (the benchmark's baseline). */
@@ -37,20 +37,19 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
   const hasGap = parentTime !== undefined && b.block_height > 1;
   const all: AnalyticsChange[] = [...changes, { kind: 'block', a: '', b: hasGap ? '1' : '0', c: '', n: 1, amount: hasGap ? String(time - parentTime) : '0' }];
   const buckets = { hour: bucketOf('hour', time, b.burn_block_height, network), day: bucketOf('day', time, b.burn_block_height, network), cycle: bucketOf('cycle', time, b.burn_block_height, network) };
+  const codes = { hour: bucketCode('hour', buckets.hour), day: bucketCode('day', buckets.day), cycle: bucketCode('cycle', buckets.cycle) };
+  const chainCodes = [codes.hour, codes.day, codes.cycle];
+  const keyCodes = [codes.day, codes.cycle];
   const rows = ctx.batch.analytics;
-  const groups = { hour: rows.group('hour', buckets.hour), day: rows.group('day', buckets.day), cycle: rows.group('cycle', buckets.cycle) };
   const holdBuckets = UNITS_BY_KEY.map((unit) => [unit, buckets[unit]] as const);
   for (const c of all) {
     const n = sign * c.n;
     if (c.kind === 'caller') ctx.batch.callers.add(c.a, c.b, n);
-    const amount = c.amount === '0' ? 0n : BigInt(sign) * BigInt(c.amount);
-    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, amount, holdBuckets);
-    const key = changeKey(c.kind, c.a, c.b, c.c);
-    for (const unit of unitsOf(c.kind)) groups[unit].add(key, c.kind, c.a, c.b, c.c, n, amount);
+    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, BigInt(sign) * BigInt(c.amount), holdBuckets);
+    rows.add(changeKey(c.kind, c.a, c.b, c.c), c.kind, c.a, c.b, c.c, unitsOf(c.kind).length === 3 ? chainCodes : keyCodes, n, c.amount, sign);
   }
   for (const r of principalStx(all, sign)) {
-    const key = changeKey('pstx', r.principal, r.dir, '');
-    for (const unit of UNITS_BY_KEY) groups[unit].add(key, 'pstx', r.principal, r.dir, '', r.n, r.amount);
+    rows.add(changeKey('pstx', r.principal, r.dir, ''), 'pstx', r.principal, r.dir, '', keyCodes, r.n, r.amount.toString(), 1);
   }
 }
 
