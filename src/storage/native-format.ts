@@ -57,14 +57,18 @@ class Writer {
   /** A column of strings. When all are ASCII (hashes, principals, hex: nearly always) the lengths'
    *  varints and the strings are joined into one latin1 string and written with one call (two
    *  native calls per value cost more than the engine's JSON parsing saved). */
-  strings(values: readonly string[]): void {
-    const joined = values.join('');
+  strings(values: readonly unknown[]): void {
+    let joined = '';
+    for (const v of values) joined += typeof v === 'string' ? v : str(v);
     if (Buffer.byteLength(joined) !== joined.length) {
-      for (const v of values) this.string(v);
+      for (const v of values) this.string(str(v));
       return;
     }
     let out = '';
-    for (const v of values) out += varintChars(v.length) + v;
+    for (const v of values) {
+      const s = typeof v === 'string' ? v : str(v);
+      out += varintChars(s.length) + s;
+    }
     this.ensure(out.length);
     this.pos += this.buf.write(out, this.pos, out.length, 'latin1');
   }
@@ -220,7 +224,7 @@ function makeCodec(type: string): ColumnCodec {
   }
   if (type === 'String' || (inner && (inner[1] === 'LowCardinality' || inner[1] === 'Enum8' || inner[1] === 'Enum16'))) {
     return single('String', '', (w, values, next) => {
-      w.strings(values.map(str));
+      w.strings(values);
       next();
     });
   }
@@ -256,19 +260,32 @@ export interface NativeFragment {
   ends: Uint32Array;
 }
 
+const columnReaders = new Map<string, (rows: readonly Row[]) => unknown[][]>();
+
+/** rows -> their values column by column, by a function made once per column list: each property
+ *  is read at a call site of its own (one shared `r[name]` site sees every table's shapes and is
+ *  several times slower). */
+function columnReader(columns: readonly string[]): (rows: readonly Row[]) => unknown[][] {
+  const key = columns.join(',');
+  let read = columnReaders.get(key);
+  if (!read) {
+    for (const c of columns) if (!/^\w+$/.test(c)) throw new Error(`column name ${JSON.stringify(c)} is not a plain identifier`);
+    const body = `const n = rows.length; ${columns.map((_, i) => `const c${i} = new Array(n);`).join(' ')}
+      for (let i = 0; i < n; i++) { const r = rows[i]; ${columns.map((c, i) => `c${i}[i] = r.${c};`).join(' ')} }
+      return [${columns.map((_, i) => `c${i}`).join(', ')}];`;
+    read = new Function('rows', body) as (rows: readonly Row[]) => unknown[][];
+    columnReaders.set(key, read);
+  }
+  return read;
+}
+
 /** `rows` (objects keyed by column name) as a fragment of `columns` (of the given table types). */
 export function encodeFragment(columns: readonly string[], types: readonly string[], rows: readonly Row[]): NativeFragment {
   const w = new Writer(64 + rows.length * columns.length * 24);
   const ends: number[] = [];
   const next = () => ends.push(w.pos);
-  for (let c = 0; c < columns.length; c++) {
-    const name = columns[c];
-    codecOf(types[c]).write(
-      w,
-      rows.map((r) => r[name]),
-      next,
-    );
-  }
+  const values = columnReader(columns)(rows);
+  for (let c = 0; c < columns.length; c++) codecOf(types[c]).write(w, values[c], next);
   const endsArray = new Uint32Array(ends);
   return { rows: rows.length, bytes: new Uint8Array(w.buf.buffer, 0, w.pos), ends: endsArray };
 }
