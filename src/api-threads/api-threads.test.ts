@@ -12,6 +12,8 @@ import { SHARED, startService, waitForProcessing } from '../testing/service.ts';
 import { feedFixture } from '../testing/goldens.ts';
 import { rawRequest, type RawResponse } from '../testing/http.ts';
 import { threadRequests } from '../testing/api-threads.ts';
+import { servedUrls } from '../testing/compare-services.ts';
+import { feedRows, fixtureRows } from '../realtime/testing/feed.ts';
 
 const FIXTURE = 'mainnet-reorg-scenario2';
 const TOKEN = 'api-threads-test-token';
@@ -137,6 +139,29 @@ test('2 API threads answer every route family as 1 thread does, from each thread
     assert.ok(logged >= main + worker - 5, `${logged} request log lines for ${main + worker} answers`);
   } finally {
     await two.stop();
+  }
+});
+
+test('fed live (a reorg, microblocks, mempool changes), both threads of a 2-thread service answer alike after each part', { timeout: 900_000 }, async () => {
+  const svc = await startService({ env: { STACKS_API_THREADS: '2' } });
+  try {
+    const rows = await fixtureRows(FIXTURE);
+    const urls = servedUrls(FIXTURE);
+    const half = Math.floor(rows.length / 2);
+    for (const part of [rows.slice(0, half), rows.slice(half)]) {
+      await feedRows(svc.eventUrl, part);
+      await waitForProcessing(svc.apiUrl);
+      const before = await threadRequests(svc.apiUrl);
+      // Each URL on 4 new connections: both threads' answers are compared for most of them.
+      for (const url of urls) {
+        const first = await ask(svc.apiUrl, { method: 'GET', path: url });
+        for (let i = 0; i < 3; i++) assert.deepEqual(await ask(svc.apiUrl, { method: 'GET', path: url }), first, url);
+      }
+      const after = await threadRequests(svc.apiUrl);
+      assert.ok(after.every((n, i) => n - (before[i] ?? 0) > urls.length / 2), `both threads answered: ${before.join(', ')} -> ${after.join(', ')}`);
+    }
+  } finally {
+    await svc.stop();
   }
 });
 
