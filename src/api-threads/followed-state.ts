@@ -27,13 +27,19 @@ export interface ProcessingSources {
   view?: ServingView;
 }
 
+/** Read where the feed sends it: in the microtask after a serving commit. A follower's processor
+ *  (serving store only) moves its checkpoint to the committed batch a step later, in a continuation
+ *  of that same run, and the main thread answers nothing in between: the positions sent are the
+ *  ones it will answer with (a writer's checkpoint is never behind its serving store). */
 export function readFollowedState({ processor, ingest, view }: ProcessingSources): FollowedState {
   if (!processor) return NOTHING_PROCESSED;
+  const committedId = Math.max(processor.committedId, view?.appliedLogId ?? 0);
   return {
-    committedId: processor.committedId,
+    committedId,
     reorgGeneration: processor.reorgGeneration,
-    processedId: ingest?.processedId() ?? processor.processedId,
-    receivedId: ingest?.receivedId() ?? processor.committedId,
+    // As the processor counts it (processedId): what both ClickHouse and the serving store hold.
+    processedId: view ? Math.min(committedId, view.appliedLogId) : committedId,
+    receivedId: ingest?.receivedId() ?? committedId,
     storedThrough: processor.storedThroughForView,
     batchesBegun: view?.batchesBegun ?? 0,
     batchesEnded: view?.batchesEnded ?? 0,
