@@ -32,8 +32,10 @@ export interface FeedEnd {
   state: FollowedState;
 }
 
-/** Checked even without commits (a checkpoint moving without the serving store), ms. */
-const POLL_MS = 1000;
+/** Checked even without a commit or a stored batch, ms: a checkpoint that moved after an await of
+ *  the processor's (the mempool cleanup) is sent within this. Reading the state is a few getters;
+ *  a message goes out only when it changed. */
+const POLL_MS = 100;
 
 export class CommitFeed {
   private readonly ports: MessagePort[] = [];

@@ -54,6 +54,7 @@ export async function serveApi({ startup, store, pipeline, follower, onFailure }
   const reading = pipeline ?? follower;
   const ctx: ApiContext = { store, config, ingest: reading?.status, serving: config.servingReads ? reading?.serving : undefined };
   watchEngineMemory(store);
+  // Before the commit feed (below), which chains its own onBatchStored to the one this sets.
   if (reading) watchIngest({ status: reading.status, processor: reading.processor, pool: pipeline?.pool });
   const processor = reading?.processor;
   const versions = processor ? () => ({ commit: processor.committedId, reorg: processor.reorgGeneration }) : tickVersions;
