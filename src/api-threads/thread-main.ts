@@ -7,8 +7,8 @@ import type { ApiContext, IngestStatus } from '../http/context.ts';
 import { apiRoutes } from '../http/routes.ts';
 import { listenShared, newApp, closeApp, type Listening } from '../server/server.ts';
 import { metricsText } from '../metrics/registry.ts';
-import { openServingStore, type ServingStore } from '../serving/store.ts';
-import { ServingView } from '../serving/view.ts';
+import type { ServingStore } from '../serving/store.ts';
+import { openThreadServing } from './view-delta.ts';
 import { RpcChannel } from './rpc.ts';
 import { remoteStore } from './engine-reads.ts';
 import { withMainThreadRoutes } from './main-routes.ts';
@@ -43,11 +43,10 @@ let api: ThreadApi | undefined;
 let listening: Listening | undefined;
 
 async function run(): Promise<void> {
-  serving = data.servingDir ? openServingStore(data.servingDir, { readOnly: true }) : undefined;
-  const view = serving ? new ServingView(serving).load() : undefined;
-  follower = new CommitFollower(data.feed, view);
+  const servingParts = data.servingDir ? openThreadServing(data.servingDir) : undefined;
+  serving = servingParts?.store;
+  follower = new CommitFollower(data.feed, servingParts?.view);
   const f = follower;
-  const servingParts = serving && view ? { store: serving, view } : undefined;
   const ctx: ApiContext = {
     store: remoteStore(channel, data.store),
     config: data.config,

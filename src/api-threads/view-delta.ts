@@ -5,9 +5,12 @@
 // back from the store (the same LMDB environment, so the same committed data).
 //
 // Both ends are here: they mirror what ServingView.committed reads of a batch's changes (ops
-// `canonical`, `docs` with canonical false, `mempool`), so a change there is one file to follow.
+// `canonical`, `docs` with canonical false, `mempool`), so a change there is one file to follow;
+// so is how an API thread opens its read-only handle and view (the serving store's read side as
+// the API threads use it: open, load, apply a delta, close).
 import type { ServingChanges } from '../serving/changes.ts';
-import type { ServingView } from '../serving/view.ts';
+import { openServingStore, type ServingStore } from '../serving/store.ts';
+import { ServingView } from '../serving/view.ts';
 import type { ViewMeta } from '../serving/writer.ts';
 
 export interface ViewDelta {
@@ -39,4 +42,11 @@ export function applyViewDelta(view: ServingView, d: ViewDelta): void {
   ];
   // Only the members ServingView.committed reads (see above).
   view.committed({ ops } as unknown as ServingChanges, d.meta, d.logTo);
+}
+
+/** API thread: its own read-only handle on the serving store (LMDB shares the environment, and so
+ *  the map, with the main thread's) and a view loaded from it. */
+export function openThreadServing(dir: string): { store: ServingStore; view: ServingView } {
+  const store = openServingStore(dir, { readOnly: true });
+  return { store, view: new ServingView(store).load() };
 }
