@@ -132,7 +132,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     } finally {
       for (const pid of [...tree, ...processTree(child.pid!)].reverse()) if (alive(pid)) process.kill(pid, 'SIGKILL');
     }
-    assert.doesNotMatch(out, /not finished after/, 'closed in order, not killed at the deadline');
     const records = [];
     for await (const r of readRecords(eventLogDir(dataDir))) records.push(r.path);
     assert.deepEqual(records, ['/some_future_path']);
@@ -167,7 +166,6 @@ for (const where of ['main', 'observer', 'api'] as const) {
     await svc.kill();
     assert.deepEqual(exit, { code: 1, signal: null }, svc.output());
     assert.match(svc.output(), new RegExp(`fatal: (uncaught error: |uncaught error on the observer thread: |API thread 1: uncaught error: )injected failure on the ${where} thread`));
-    assert.doesNotMatch(svc.output(), /not finished after/, 'closed in order, not killed at the deadline');
   });
 }
 
