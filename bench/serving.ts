@@ -14,7 +14,9 @@ import { closedLoop, type LoadResult } from './query/load.ts';
 import type { QueryTargets } from './query/targets.ts';
 import { startBenchService } from './lib/service.ts';
 import { replaceSection } from './lib/results.ts';
-import { cases, mixedWhileIngesting, type Case } from './lib/serving-cases.ts';
+import { cases, mixedWhileIngesting, readCases, type Case } from './lib/serving-cases.ts';
+import { runAtThreadCounts } from './lib/serving-threads.ts';
+import { THREADS_SECTION, threadsSection } from './serving-threads.ts';
 import { dirBytes } from '../src/serving/size.ts';
 import { waitQuiet } from './lib/quiet.ts';
 
@@ -68,6 +70,9 @@ async function main(): Promise<void> {
   const { mixed, ingestRate } = await mixedWhileIngesting(svc, list, tail, limits);
   rows.push({ ...mixed, target: { rps: 1500, p99: 50, ingest: 3000 } });
   await svc.stop();
+  // Issue 35: every read case at 1 and at 2 API threads (the mixed run above ingested the tail, so
+  // these read the whole log's store).
+  const threadRuns = await runAtThreadCounts(stored.dataDir, readCases(targets), [1, 2], limits);
 
   const data = `${stored.txs.toLocaleString('en-US')} txs (${label})`;
   const head2 = '| case | clients | requests | req/s | p50 ms | p99 ms | target | met | data | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|';
@@ -76,7 +81,7 @@ async function main(): Promise<void> {
     ...rows.map((r) => `| ${r.name} | ${r.clients} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${targetText(r.target)} | ${r.clients === 32 ? met(r, r.target, ingestRate) : ''} | ${data} | ${m} | ${c} |`),
   ].join('\n');
   const body = [
-    `\`npm run bench:serving\` (${today()}): response cache off, closed-loop undici clients on loopback, each request a different id; targets apply at 32 clients. The mixed row ran while the log's last 10% was POSTed to the observer, ingesting ${ingestRate.toFixed(0)} txs/s during the run. The read cases began once the service had gone quiet after the import (the engine's merges: ${quietS.toFixed(0)} s).`,
+    `\`npm run bench:serving\` (${today()}): response cache off, the default API threads (one per core, at most 4), closed-loop undici clients on loopback, each request a different id; targets apply at 32 clients. The mixed row ran while the log's last 10% was POSTed to the observer, ingesting ${ingestRate.toFixed(0)} txs/s during the run. The read cases began once the service had gone quiet after the import (the engine's merges: ${quietS.toFixed(0)} s).`,
     '',
     table,
     '',
@@ -89,6 +94,9 @@ async function main(): Promise<void> {
   console.log(body);
   const results = join(ROOT, 'bench', 'RESULTS.md');
   writeFileSync(results, replaceSection(readFileSync(results, 'utf8'), 'Serving path (issue 12)', body));
+  const threads = threadsSection(threadRuns, `${threadRuns[0].txs.toLocaleString('en-US')} canonical txs (${n.toLocaleString('en-US')}-tx log, the 90% stored and the tail fed live)`, `npm run bench:serving${n === 1_000_000 ? '' : ` -- --txs ${n}`}`);
+  console.log(threads);
+  writeFileSync(results, replaceSection(readFileSync(results, 'utf8'), THREADS_SECTION, threads));
 }
 
 main().catch((e) => {

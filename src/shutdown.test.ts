@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, startService, tempDataDir } from './testing/service.ts';
+import { rawRequest } from './testing/http.ts';
+import { openWebSockets, threadRequests } from './testing/api-threads.ts';
 import { readRecords } from './ingest/event-log/reader.ts';
 import { eventLogDir } from './ingest/pipeline.ts';
 
@@ -33,8 +35,8 @@ function run(cmd: string[], env: Record<string, string>, ms = 60_000): Promise<{
 const mainTs = [process.execPath, '--import', 'tsx', 'src/main.ts'];
 const ownLines = (text: string) => text.trim().split('\n').filter((l) => l && !l.startsWith('npm warn'));
 
-test('a second copy on the same ports stops at start-up with one line', { timeout: 180_000 }, async () => {
-  const first = await startService();
+test('a second copy on the same ports stops at start-up with one line (each with 2 API threads sharing its port)', { timeout: 180_000 }, async () => {
+  const first = await startService({ env: { STACKS_API_THREADS: '2' } });
   try {
     const eventPort = new URL(first.eventUrl).port;
     const apiPort = new URL(first.apiUrl).port;
@@ -44,12 +46,13 @@ test('a second copy on the same ports stops at start-up with one line', { timeou
     assert.equal(both.code, 1, both.stderr);
     assert.deepEqual(ownLines(both.stderr), [`fatal: cannot listen on 127.0.0.1:${eventPort}: the port is in use or the address is not available`]);
     // Only the API port taken: the observer that did start is closed again.
-    const api = await run(mainTs, { STACKS_CORE_EVENT_PORT: '0', STACKS_BLOCKCHAIN_API_PORT: apiPort, STACKS_BLOCKCHAIN_API_HOST: '127.0.0.1' });
+    const api = await run(mainTs, { STACKS_CORE_EVENT_PORT: '0', STACKS_BLOCKCHAIN_API_PORT: apiPort, STACKS_BLOCKCHAIN_API_HOST: '127.0.0.1', STACKS_API_THREADS: '2' });
     assert.equal(api.timedOut, false, 'it stopped');
     assert.equal(api.code, 1, api.stderr);
     assert.deepEqual(ownLines(api.stderr), [`fatal: cannot listen on 127.0.0.1:${apiPort}: the port is in use or the address is not available`]);
-    // The first copy was not disturbed.
-    assert.equal((await fetch(`${first.apiUrl}/extended`)).status, 200);
+    // The first copy was not disturbed: both its threads answer (new connections spread over them).
+    for (let i = 0; i < 8; i++) assert.equal((await rawRequest(first.apiUrl, 'GET', '/extended')).status, 200);
+    assert.ok((await threadRequests(first.apiUrl)).every((n) => n > 0), 'both API threads answered');
   } finally {
     await first.stop();
   }
@@ -92,7 +95,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const dataDir = tempDataDir();
     const child = spawn('npm', ['start'], {
       cwd: ROOT,
-      env: { ...process.env, STACKS_API_DATA_DIR: dataDir, STACKS_CORE_EVENT_PORT: '0', STACKS_BLOCKCHAIN_API_PORT: '0', STACKS_BLOCKCHAIN_API_HOST: '127.0.0.1' },
+      env: { ...process.env, STACKS_API_DATA_DIR: dataDir, STACKS_CORE_EVENT_PORT: '0', STACKS_BLOCKCHAIN_API_PORT: '0', STACKS_BLOCKCHAIN_API_HOST: '127.0.0.1', STACKS_API_THREADS: '2' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -101,18 +104,22 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     let tree: number[] = [];
     try {
-      const eventPort = await new Promise<string>((resolve, reject) => {
+      const [eventPort, apiPort] = await new Promise<[string, string]>((resolve, reject) => {
         const t = setInterval(() => {
           const m = /event observer listening on [^:]+:(\d+)/.exec(out);
-          if (m && /API listening/.test(out)) {
+          const api = /API listening on [^:]+:(\d+)/.exec(out);
+          if (m && api) {
             clearInterval(t);
-            resolve(m[1]);
+            resolve([m[1], api[1]]);
           }
         }, 50);
         child.once('exit', () => reject(new Error(`npm start exited:\n${out}`)));
       });
       const posted = await fetch(`http://127.0.0.1:${eventPort}/some_future_path`, { method: 'POST', body: '{}' });
       assert.equal(posted.status, 200);
+      // Connections left open on the API threads (keep-alive HTTP and WebSockets) do not hold it up.
+      await openWebSockets(`ws://127.0.0.1:${apiPort}/extended/v1/ws`, 6);
+      assert.equal((await fetch(`http://127.0.0.1:${apiPort}/extended/v1/block?limit=1`)).status, 200);
       tree = processTree(child.pid!);
       assert.ok(tree.length >= 2, `npm and the service: ${tree.join(',')}`);
       const t0 = Date.now();
@@ -133,16 +140,22 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // A module preloaded into the service (and, through execArgv, into its threads) that throws on one
 // thread once a marker file appears: what a bug nothing caught would do.
-const throwOn = (where: 'main' | 'observer', marker: string) =>
+const THREADS = {
+  main: 'isMainThread',
+  observer: '!isMainThread && !!workerData && !!workerData.durable',
+  // An API worker thread (its workerData carries the commit feed): the first one only.
+  api: '!isMainThread && !!workerData && !!workerData.feed && workerData.thread === 1',
+};
+const throwOn = (where: keyof typeof THREADS, marker: string) =>
   `data:text/javascript,${encodeURIComponent(`import { isMainThread, workerData } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
-const here = ${where === 'main' ? 'isMainThread' : '!isMainThread && !!workerData && !!workerData.durable'};
+const here = ${THREADS[where]};
 if (here) setInterval(() => { if (existsSync(${JSON.stringify(marker)})) throw new Error('injected failure on the ${where} thread'); }, 100).unref();`)}`;
 
-for (const where of ['main', 'observer'] as const) {
+for (const where of ['main', 'observer', 'api'] as const) {
   test(`an uncaught error on the ${where} thread ends the process with a clear message`, { timeout: 180_000 }, async () => {
     const marker = join(tempDataDir(), 'crash-now');
-    const svc = await startService({ nodeArgs: ['--import', throwOn(where, marker)] });
+    const svc = await startService({ nodeArgs: ['--import', throwOn(where, marker)], env: { STACKS_API_THREADS: '2' } });
     assert.equal((await fetch(`${svc.apiUrl}/extended`)).status, 200);
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
       svc.child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -152,6 +165,28 @@ for (const where of ['main', 'observer'] as const) {
     const exit = await exited;
     await svc.kill();
     assert.deepEqual(exit, { code: 1, signal: null }, svc.output());
-    assert.match(svc.output(), new RegExp(`fatal: (uncaught error: |uncaught error on the observer thread: )injected failure on the ${where} thread`));
+    assert.match(svc.output(), new RegExp(`fatal: (uncaught error: |uncaught error on the observer thread: |API thread 1: uncaught error: )injected failure on the ${where} thread`));
   });
 }
+
+// An API thread that ends (here it exits; a native crash would take the process with it anyway).
+const exitOn = (marker: string) =>
+  `data:text/javascript,${encodeURIComponent(`import { isMainThread, workerData } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+if (${THREADS.api}) setInterval(() => { if (existsSync(${JSON.stringify(marker)})) process.exit(7); }, 100).unref();`)}`;
+
+test('an API thread that exits ends the process with a clear message', { timeout: 180_000 }, async () => {
+  const marker = join(tempDataDir(), 'exit-now');
+  const svc = await startService({ nodeArgs: ['--import', exitOn(marker)], env: { STACKS_API_THREADS: '2' } });
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    svc.child.once('exit', (code, signal) => resolve({ code, signal }));
+    setTimeout(() => resolve({ code: null, signal: 'still running after 20 s' }), 20_000);
+  });
+  const t0 = Date.now();
+  writeFileSync(marker, '');
+  const exit = await exited;
+  await svc.kill();
+  assert.deepEqual(exit, { code: 1, signal: null }, svc.output());
+  assert.match(svc.output(), /^fatal: API thread 1 exited \(7\)$/m);
+  assert.ok(Date.now() - t0 < 5_000, `ended ${Date.now() - t0} ms after the thread`);
+});

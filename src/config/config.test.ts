@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { loadConfig, ConfigError } from './config.ts';
 import { loadStartupConfig } from './startup.ts';
 import { ROOT, tempDataDir } from '../testing/service.ts';
@@ -19,6 +20,9 @@ test('defaults follow the reference API', () => {
   assert.equal(c.store.url, undefined);
   assert.equal(loadConfig({ STACKS_CHAIN_ID: '0x80000000' }).isMainnet, false);
   assert.equal(loadConfig({ STACKS_API_MODE: 'readonly' }).mode, 'readonly');
+  // One API thread per core, at most 4.
+  assert.equal(c.apiThreads, Math.max(1, Math.min(4, availableParallelism())));
+  assert.equal(loadConfig({ STACKS_API_THREADS: '3' }).apiThreads, 3);
 });
 
 /** Each bad value (variable, value) makes `load` throw a ConfigError naming that variable. */
@@ -38,6 +42,9 @@ test('a bad value names its variable', () => {
     ['CLICKHOUSE_DATABASE', 'a-b'],
     ['CLICKHOUSE_CLUSTER', 'c1'],
     ['STACKS_CORE_EVENT_BODY_LIMIT', '0'],
+    ['STACKS_API_THREADS', '0'],
+    ['STACKS_API_THREADS', '65'],
+    ['STACKS_API_THREADS', 'two'],
   ]);
 });
 

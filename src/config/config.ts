@@ -1,6 +1,7 @@
 // Service configuration from environment variables. A bad value stops start-up with one line naming
 // the variable (ConfigError), so a typo never runs the service with a silently different setting.
 import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
@@ -26,6 +27,8 @@ export interface Config {
   eventPort: number;
   apiHost: string;
   apiPort: number;
+  /** Threads that serve the API on its port (the main thread and apiThreads - 1 workers: src/api-threads). */
+  apiThreads: number;
   dataDir: string;
   chainId: number;
   isMainnet: boolean;
@@ -77,6 +80,15 @@ export function readPositiveInt(env: Env, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ConfigError(name, `expected a positive integer, got "${raw}"`);
+  return Number(raw);
+}
+
+/** STACKS_API_THREADS: 1-64, default one per core up to 4 (the serving reads are CPU-bound on the
+ *  thread that answers them; past 4 the engine and ingest want the cores). */
+function readApiThreads(env: Env): number {
+  const raw = env.STACKS_API_THREADS;
+  if (raw === undefined || raw === '') return Math.max(1, Math.min(4, availableParallelism()));
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) throw new ConfigError('STACKS_API_THREADS', `expected a whole number 1-64, got "${raw}"`);
   return Number(raw);
 }
 
@@ -172,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventPort: readPort(env, 'STACKS_CORE_EVENT_PORT', 3700),
     apiHost: readString(env, 'STACKS_BLOCKCHAIN_API_HOST', '0.0.0.0'),
     apiPort: readPort(env, 'STACKS_BLOCKCHAIN_API_PORT', 3999),
+    apiThreads: readApiThreads(env),
     dataDir: readString(env, 'STACKS_API_DATA_DIR', './data'),
     chainId,
     isMainnet: chainId === 0x00000001,

@@ -5,8 +5,9 @@ import { writeReply, type ResponseState } from '../server/respond.ts';
 import { ANY_ORIGIN } from '../server/cors.ts';
 import { newApp, preflightHandler, type AppPlugin } from '../server/server.ts';
 
-export function createApiApp<Ctx>(routes: readonly RouteDef<Ctx>[], ctx: Ctx, plugins: readonly AppPlugin[] = [], caching?: CacheOptions, http: HttpOptions<Ctx> = {}): TemplatedApp {
-  const app = newApp();
+/** `app`: where to register (a new app unless given; an API thread passes one whose handlers first
+ *  catch up with the main thread, src/api-threads/synced-app.ts). */
+export function createApiApp<Ctx>(routes: readonly RouteDef<Ctx>[], ctx: Ctx, plugins: readonly AppPlugin[] = [], caching?: CacheOptions, http: HttpOptions<Ctx> = {}, app: TemplatedApp = newApp()): TemplatedApp {
   const cors = http.cors ?? ANY_ORIGIN;
   registerRoutes(app, routes, ctx, caching, http);
   for (const plugin of plugins) plugin(app);

@@ -9,13 +9,14 @@ import { CorsPolicy } from '../server/cors.ts';
 import { familyLabel, observeAnswer, timedStore } from '../metrics/api.ts';
 import { requestLogger } from './request-log.ts';
 
-export function apiHttpOptions(config: Pick<Config, 'corsOrigins' | 'requestLog' | 'settledDepth'>, ctx: ApiContext, view?: ServingView): HttpOptions<ApiContext> {
+/** `thread`: the API thread these options serve (its requests are counted under it). */
+export function apiHttpOptions(config: Pick<Config, 'corsOrigins' | 'requestLog' | 'settledDepth'>, ctx: ApiContext, view?: ServingView, thread = 0): HttpOptions<ApiContext> {
   const log = config.requestLog ? requestLogger() : undefined;
   const contexts = new Map<string, ApiContext>();
   return {
     cors: new CorsPolicy(config.corsOrigins),
     onAnswer: (a: AnsweredRequest) => {
-      observeAnswer(a);
+      observeAnswer(a, thread);
       log?.(a);
     },
     tipHeight: view ? () => view.meta.tip?.block_height : undefined,

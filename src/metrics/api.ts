@@ -8,10 +8,14 @@ import type { Store } from '../storage/client.ts';
 const requests = counter({ name: 'stacks_api_requests_total', help: 'API requests answered, by route pattern, method and status.', labelNames: ['route', 'method', 'status'] });
 const duration = histogram({ name: 'stacks_api_request_duration_seconds', help: 'Time from receiving an API request to writing its answer, by route pattern and method.', labelNames: ['route', 'method'] });
 
-/** Counts and times one answered request (AnsweredRequest from the route layer). */
-export function observeAnswer(a: AnsweredRequest): void {
+const threadRequests = counter({ name: 'stacks_api_thread_requests_total', help: 'API requests answered, by the API thread that answered them (0: the main thread).', labelNames: ['thread'] });
+
+/** Counts and times one answered request (AnsweredRequest from the route layer), answered on API
+ *  thread `thread`. */
+export function observeAnswer(a: AnsweredRequest, thread = 0): void {
   requests.inc({ route: a.route, method: a.method, status: a.status });
   duration.observe({ route: a.route, method: a.method }, a.seconds);
+  threadRequests.inc({ thread });
 }
 
 /** The response cache's lookups and size, read at each scrape. */

@@ -1,16 +1,17 @@
-// GET/HEAD /metrics: the registry's series (and any text added to it, e.g. the node proxy's).
+// GET/HEAD /metrics: the registry's series (and any text added to it, e.g. the node proxy's), or
+// `text`: with several API threads, the process's series merged from every thread's.
 import type { AppPlugin } from '../server/server.ts';
 import { writeReply } from '../server/respond.ts';
 import { METRICS_CONTENT_TYPE, metricsText } from './registry.ts';
 
-export function metricsPlugin(path = '/metrics'): AppPlugin {
+export function metricsPlugin(path = '/metrics', text: () => Promise<string> = metricsText): AppPlugin {
   return (app) => {
     const answer = (head: boolean) => (res: import('uWebSockets.js').HttpResponse) => {
       const state = { aborted: false, head };
       res.onAborted(() => {
         state.aborted = true;
       });
-      metricsText().then(
+      text().then(
         (text) => writeReply(res, state, { status: 200, headers: { 'content-type': METRICS_CONTENT_TYPE }, body: text }),
         (err: unknown) => {
           console.error('metrics failed:', err);

@@ -14,6 +14,8 @@ import { attachSocketIo } from './socket-io.ts';
 export interface Realtime {
   plugin: AppPlugin;
   metricsText(): string;
+  /** Connected clients, both channels. */
+  clients(): number;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export function createRealtime(routes: readonly RouteDef<ApiContext>[], ctx: Api
       io = attachSocketIo(app, hub, config);
     },
     metricsText: () => metrics.text(),
+    clients: () => [...metrics.connected.values()].reduce((a, b) => a + b, 0),
     async close() {
       hub.close();
       await new Promise<void>((resolve) => (io ? void io.close(() => resolve()) : resolve()));

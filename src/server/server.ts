@@ -59,10 +59,36 @@ export const answerPreflight = preflightHandler();
 /** Listens on host:port; a port that is taken (or an address that cannot be bound) rejects with
  *  one line saying so. */
 export function listen(app: TemplatedApp, host: string, port: number): Promise<Listening> {
+  return listenWith(app, host, port, LISTEN_EXCLUSIVE_PORT);
+}
+
+/** Listens on a port other threads of this process listen on too (SO_REUSEPORT: the kernel spreads
+ *  new connections over the sockets). The caller makes sure no other process holds the port first
+ *  (reserveExclusively). */
+export function listenShared(app: TemplatedApp, host: string, port: number): Promise<Listening> {
+  return listenWith(app, host, port, 0);
+}
+
+/** Binds host:port exclusively and lets it go again: fails as `listen` does when another process
+ *  holds the port. Resolves with the port bound (the one chosen, for port 0). */
+export async function reserveExclusively(host: string, port: number): Promise<number> {
+  const probe = uWS.App();
+  const bound = await listen(probe, host, port);
+  bound.close();
+  closeApp(probe);
+  return bound.port;
+}
+
+/** Closes every socket of the app, its connections too (the binding has it; its typings do not). */
+export function closeApp(app: TemplatedApp): void {
+  (app as unknown as { close(): void }).close();
+}
+
+function listenWith(app: TemplatedApp, host: string, port: number, options: number): Promise<Listening> {
   return new Promise((resolve, reject) => {
     // The binding takes (host, port, options, cb); its typings only list (port, options, cb).
     const listenWith = app.listen as unknown as (h: string, p: number, o: number, cb: (s: us_listen_socket | false) => void) => void;
-    listenWith.call(app, host, port, LISTEN_EXCLUSIVE_PORT, (socket) => {
+    listenWith.call(app, host, port, options, (socket) => {
       if (!socket) return reject(new Error(`cannot listen on ${host}:${port}: the port is in use or the address is not available`));
       resolve({ port: uWS.us_socket_local_port(socket), close: () => uWS.us_listen_socket_close(socket) });
     });
