@@ -23,6 +23,17 @@ interface ThreadClock {
   firstSeenMs: number;
 }
 
+/** The process's resident memory by kind (kB), from /proc/<pid>/status. */
+function rss(pid: number): { anon: number; file: number; shmem: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { anon: kb('RssAnon'), file: kb('RssFile'), shmem: kb('RssShmem') };
+  } catch {
+    return undefined;
+  }
+}
+
 function readThreads(pid: number, seen: Map<string, ThreadClock>, nowMs: number): void {
   let tids: string[];
   try {
@@ -74,7 +85,16 @@ async function main(): Promise<void> {
   // Threads alive within the first 150 ms are V8's platform threads (the loader has not run yet).
   const startupMs = 150;
   readThreads(pid, seen, 0);
-  const timer = setInterval(() => readThreads(pid, seen, performance.now() - started), 250);
+  const peak = { anon: 0, file: 0, shmem: 0, total: 0 };
+  const timer = setInterval(() => {
+    readThreads(pid, seen, performance.now() - started);
+    const r = rss(pid);
+    if (!r) return;
+    peak.anon = Math.max(peak.anon, r.anon);
+    peak.file = Math.max(peak.file, r.file);
+    peak.shmem = Math.max(peak.shmem, r.shmem);
+    peak.total = Math.max(peak.total, r.anon + r.file + r.shmem);
+  }, 250);
   // The last reading is taken just before the process is reaped: 'exit' fires after it is gone, so
   // read on a short interval and keep the last values (a thread's clock never goes back).
   const code = await new Promise<number | null>((res) => child.once('exit', res));
@@ -90,6 +110,7 @@ async function main(): Promise<void> {
   const total = [...byStage.values()].reduce((a, b) => a + b, 0);
   const txs = stats.txs;
   console.log(`\n${values.file}: ${txs.toLocaleString('en-US')} txs, import wall ${(stats.wallMs / 1000).toFixed(1)} s (${Math.round(txs / (stats.wallMs / 1000)).toLocaleString('en-US')} txs/s), process wall ${wall.toFixed(1)} s, peak RSS ${Math.round(stats.maxRssBytes / 2 ** 20)} MB`);
+  console.log(`peak RSS (sampled): ${Math.round(peak.total / 1024)} MB; peak anonymous ${Math.round(peak.anon / 1024)} MB, file-backed ${Math.round(peak.file / 1024)} MB (the serving store's map, libraries), shared ${Math.round(peak.shmem / 1024)} MB`);
   console.log(`stage times: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s (serving ${(stats.servingMs / 1000).toFixed(1)} s)`);
   console.log('| stage | core-s | µs per tx |\n|---|---|---|');
   for (const [s, sec] of [...byStage].sort((a, b) => b[1] - a[1])) if (sec >= 0.05) console.log(`| ${s} | ${sec.toFixed(1)} | ${Math.round((sec / txs) * 1e6)} |`);

@@ -1,6 +1,7 @@
 // A live backlog (entries durable before processing reaches them) is stored in batches closed by
 // time as well as size: STACKS_API_LIVE_BATCH_MS bounds how long what arrived stays unreadable.
 // The log is compressed once processed, and a service answers alike from it.
+import { DATA_LAYOUT, writeLayoutMarker } from './data-layout.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, rmSync } from 'node:fs';
@@ -66,6 +67,8 @@ test('the service compresses its log once processed, and answers alike after a r
     const source = join(reference.dataDir, 'events');
     const dataDir = tempDataDir();
     const logDir = join(dataDir, 'events');
+    // A log this version wrote: its directory carries the layout marker (data-layout.ts).
+    writeLayoutMarker(dataDir, { layout: DATA_LAYOUT });
     // The log up to the second block 2 (not canonical yet), one record per segment, processed and
     // compressed by the service.
     await copyLog(source, logDir, 1, { untilId: 4 });
@@ -87,6 +90,7 @@ test('the service compresses its log once processed, and answers alike after a r
     }
     // A fresh store replayed from the compressed log.
     const replayDir = tempDataDir();
+    writeLayoutMarker(replayDir, { layout: DATA_LAYOUT });
     cpSync(logDir, join(replayDir, 'events'), { recursive: true });
     rmSync(join(replayDir, 'events', 'checkpoint.json'));
     assert.equal(listSegments(join(replayDir, 'events')).filter((s) => s.compressed).length, total - 1);
