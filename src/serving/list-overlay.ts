@@ -1,28 +1,43 @@
-// Dense lists in the serving store: [list, principal, ordinal] -> placement id, ordinals 0..n-1 in
-// chain order, so a page at any offset is one short range read and a list's length is its total.
-// A block that becomes canonical appends its placements; an orphaned block's placements are removed.
-// Orphaned blocks are the newest ones (a reorg replaces the chain above a fork point), so removals
-// hit the tail; one found deeper is still removed and the entries above it move down.
+// The chain-wide list of canonical txs: ordinal (u32) -> placement id, ordinals 0..n-1 in chain
+// order, so a page at any offset is one short range read and the list's length is its total. A
+// block that becomes canonical appends its placements; an orphaned block's are removed (the newest;
+// one found deeper is still removed and the entries above it move down).
 //
 // Writes of one batch are gathered here and written at the end, because LMDB's asynchronous puts
 // are not visible to reads until their transaction commits.
 import type { ServingStore } from './store.ts';
-
-/** The global list of canonical txs uses list 0 and principal ''. */
-export const GLOBAL_LIST = 0;
+import { ByteReader, ByteWriter } from './bytes.ts';
 
 /** How far from the tail a removal looks before giving up (a reorg deeper than this is not expected). */
 const REMOVAL_WINDOW = 100_000;
+/** lmdb's put option (missing from its type declarations). */
+const APPEND = { append: true } as unknown as number;
 
-class ListState {
+export const packPid = (pid: number): Buffer => new ByteWriter(8).uint(pid).bytes() as Buffer;
+export const readPid = (b: Uint8Array): number => new ByteReader(b).uint();
+
+/** Entries in the stored list. */
+export function storedTxListLength(store: ServingStore): number {
+  for (const key of store.txList.getKeys({ reverse: true, limit: 1 })) return (key as number) + 1;
+  return 0;
+}
+
+export class TxListOverlay {
   private readonly written = new Map<number, number | null>();
+  private readonly stored: number;
 
-  constructor(private readonly store: ServingStore, readonly list: number, readonly principal: string, public length: number) {}
+  constructor(
+    private readonly store: ServingStore,
+    public length: number,
+  ) {
+    this.stored = length;
+  }
 
-  at(ordinal: number): number | undefined {
+  private at(ordinal: number): number | undefined {
     const w = this.written.get(ordinal);
     if (w !== undefined) return w ?? undefined;
-    return this.store.lists.get([this.list, this.principal, ordinal]);
+    const b = this.store.txList.getBinaryFast(ordinal);
+    return b ? readPid(b) : undefined;
   }
 
   append(pid: number): void {
@@ -41,73 +56,12 @@ class ListState {
     return false;
   }
 
+  /** Ordinals past the stored list's end are appended (in order: LMDB's MDB_APPEND). */
   flush(): void {
-    for (const [o, pid] of this.written) {
-      if (pid === null) void this.store.lists.remove([this.list, this.principal, o]);
-      else void this.store.lists.put([this.list, this.principal, o], pid);
-    }
-  }
-}
-
-/** Number of entries in a stored list. */
-export function storedListLength(store: ServingStore, list: number, principal: string): number {
-  for (const { key } of store.lists.getRange({ start: [list, principal, Number.MAX_SAFE_INTEGER], end: [list, principal, -1], reverse: true, limit: 1 })) {
-    return (key as [number, string, number])[2] + 1;
-  }
-  return 0;
-}
-
-/**
- * The writer's lengths of recently written lists, as its last batch left them. A list's length is
- * otherwise one reverse range read (a cursor opened and positioned: ~10x a get), taken for every
- * list a batch touches. Only the store's one writer keeps it: its batches are written in order, so
- * what it remembers is at least as new as what the store has committed. Bounded: the least
- * recently touched lists are forgotten first.
- */
-export class ListLengths {
-  private readonly lengths = new Map<string, number>();
-
-  constructor(private readonly store: ServingStore, private readonly capacity = 262_144) {}
-
-  get(list: number, principal: string): number {
-    const key = `${list}|${principal}`;
-    const known = this.lengths.get(key);
-    return known ?? storedListLength(this.store, list, principal);
-  }
-
-  set(list: number, principal: string, length: number): void {
-    const key = `${list}|${principal}`;
-    this.lengths.delete(key);
-    this.lengths.set(key, length);
-    if (this.lengths.size > this.capacity) this.lengths.delete(this.lengths.keys().next().value!);
-  }
-}
-
-export class ListOverlay {
-  private readonly lists = new Map<string, ListState>();
-
-  /** `lengths`: the writer's remembered lengths (else every list's length is read). */
-  constructor(private readonly store: ServingStore, private readonly lengths?: ListLengths) {}
-
-  private state(list: number, principal: string): ListState {
-    const key = `${list}|${principal}`;
-    let s = this.lists.get(key);
-    if (!s) this.lists.set(key, (s = new ListState(this.store, list, principal, this.lengths ? this.lengths.get(list, principal) : storedListLength(this.store, list, principal))));
-    return s;
-  }
-
-  append(list: number, principal: string, pid: number): void {
-    this.state(list, principal).append(pid);
-  }
-
-  remove(list: number, principal: string, pid: number): boolean {
-    return this.state(list, principal).remove(pid);
-  }
-
-  flush(): void {
-    for (const s of this.lists.values()) {
-      s.flush();
-      this.lengths?.set(s.list, s.principal, s.length);
+    for (const o of [...this.written.keys()].sort((a, b) => a - b)) {
+      const pid = this.written.get(o)!;
+      if (pid === null) void this.store.txList.remove(o);
+      else void this.store.txList.put(o, packPid(pid), o >= this.stored ? APPEND : (undefined as unknown as number));
     }
   }
 }
