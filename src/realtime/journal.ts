@@ -5,6 +5,7 @@
 // missed from here. Old entries are pruned: STACKS_API_WS_JOURNAL_ENTRIES log entries are kept.
 import type { ServingStore } from '../serving/store.ts';
 import type { ServingChanges } from '../serving/changes.ts';
+import type { PendingEntry } from '../serving/docs.ts';
 import { messagesOf, type Cursor, type MessageRef } from './messages.ts';
 import { decodeMessages, encodeMessages, messageCount, type JournalLookups, type JournalNames } from './journal-codec.ts';
 import { placedDocOf } from '../serving/reads.ts';
@@ -23,11 +24,11 @@ const retain = journalRetain();
 /** Issues the journal writes of a batch (called in the same event turn as its other writes).
  *  `logHead`: the log's last entry now. Entries that will be pruned by the time it is processed
  *  are not written (an import's first entries), and the journal starts there at once. `names`: the
- *  batch's principal ids. */
-export function writeJournal(s: ServingStore, changes: ServingChanges, logTo: number, logHead: number, names: JournalNames): void {
+ *  batch's principal ids; `pendingOf`: the committed pending entries. */
+export function writeJournal(s: ServingStore, changes: ServingChanges, logTo: number, logHead: number, names: JournalNames, pendingOf?: (txId: string) => PendingEntry | undefined): void {
   const from = Math.max(logTo, logHead) - retain;
   // Messages of an entry depend on earlier entries of the batch: all or none are worked out.
-  if (logTo >= from) for (const [logId, list] of messagesOf(changes, s)) if (logId >= from) void s.journal.put(logId, encodeMessages(logId, list, names) as Buffer);
+  if (logTo >= from) for (const [logId, list] of messagesOf(changes, s, pendingOf)) if (logId >= from) void s.journal.put(logId, encodeMessages(logId, list, names) as Buffer);
   if (from > journalFrom(s)) {
     for (const key of s.journal.getKeys({ end: from })) void s.journal.remove(key);
     void s.meta.put('journalFrom', from);

@@ -1,13 +1,13 @@
-// The NFT events of a block that joins the canonical chain, for the real-time journal: read from
-// the tx documents' event JSON — this batch's (not committed yet) or the store's (a block restored
-// by a reorg was stored earlier).
+// The NFT events of a block that joins the canonical chain, for the real-time journal: as the decode
+// worker listed them for this batch's txs (not committed yet), or read from the tx documents' events
+// in the store (a block restored by a reorg was stored earlier).
 import type { ServingStore } from '../serving/store.ts';
 import { coldDocOf } from '../serving/reads.ts';
 import type { BlockContribution, ServingChanges } from '../serving/changes.ts';
 import type { StoredEvent } from '../serving/docs.ts';
 import { INLINE_EVENTS } from '../serving/docs.ts';
 import type { ServedTx } from '../workers/serving/tx-docs.ts';
-import { eventJson, unpackTxDoc } from '../serving/codec.ts';
+import { eventJson } from '../serving/codec.ts';
 
 export interface NftEventRef {
   tx: string;
@@ -28,9 +28,8 @@ export function batchTxs(changes: ServingChanges): Map<number, ServedTx> {
   return out;
 }
 
-function eventsOf(pid: number, batch: Map<number, ServedTx>, store: ServingStore | undefined): StoredEvent[] {
-  const t = batch.get(pid);
-  if (t) return t.moreEvents ?? unpackTxDoc(t.packed).cold?.events ?? [];
+/** The stored events of a placement of an earlier batch (a block a reorg restores). */
+function storedEventsOf(pid: number, store: ServingStore | undefined): StoredEvent[] {
   const events = (store && coldDocOf(store, pid)?.events) ?? [];
   if (!store || events.length < INLINE_EVENTS) return events;
   const all: StoredEvent[] = [];
@@ -43,7 +42,13 @@ export function nftEventsOf(c: BlockContribution, batch: Map<number, ServedTx>, 
   if (c.nft.length === 0) return [];
   const out: NftEventRef[] = [];
   for (const tx of c.txs) {
-    for (const stored of eventsOf(tx.pid, batch, store)) {
+    const t = batch.get(tx.pid);
+    if (t) {
+      // This batch's txs: the worker listed their NFT events.
+      for (const [i, a, v] of t.nft ?? []) out.push({ tx: tx.tx_id, i, a, v });
+      continue;
+    }
+    for (const stored of storedEventsOf(tx.pid, store)) {
       if (stored[1] !== NFT_EVENT) continue;
       const i = stored[0];
       const e = JSON.parse(eventJson(tx.tx_id, stored)) as { event_type: string; asset?: { asset_id: string; value: { hex: string } } };

@@ -11,6 +11,12 @@ export class ByteWriter {
     this.buf = new Uint8Array(size);
   }
 
+  /** Starts over, keeping the buffer (a scratch writer reused for many small values). */
+  reset(): this {
+    this.length = 0;
+    return this;
+  }
+
   private room(n: number): void {
     if (this.length + n <= this.buf.length) return;
     const next = new Uint8Array(Math.max(this.buf.length * 2, this.length + n));

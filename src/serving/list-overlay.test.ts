@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tempDataDir } from '../testing/service.ts';
 import { openServingStore } from './store.ts';
-import { TxListOverlay, readPid, storedTxListLength } from './list-overlay.ts';
+import { CHUNK, TxListOverlay, storedTxListLength, txListFrom } from './list-overlay.ts';
 
-const stored = (s: ReturnType<typeof openServingStore>): number[] => [...s.txList.getRange()].map((e) => readPid(e.value));
+const stored = (s: ReturnType<typeof openServingStore>): number[] => txListFrom(s, storedTxListLength(s) - 1, 1e9).reverse();
 
 test('appends, then removals at the tail and in the middle, across batches', async () => {
   const s = openServingStore(join(tempDataDir('lists-'), 'serving'));
@@ -30,6 +30,22 @@ test('appends, then removals at the tail and in the middle, across batches', asy
     await s.env.committed;
     assert.deepEqual(stored(s), [10, 12, 13, 15, 16]);
     assert.equal(storedTxListLength(s), 5);
+
+    // Across chunks: a page from any ordinal, and removals that empty the tail chunk.
+    const c = new TxListOverlay(s, storedTxListLength(s));
+    const more = Array.from({ length: 3 * CHUNK }, (_, i) => 1000 + i);
+    for (const pid of more) c.append(pid);
+    c.flush();
+    await s.env.committed;
+    const all = [10, 12, 13, 15, 16, ...more];
+    assert.deepEqual(stored(s), all);
+    assert.deepEqual(txListFrom(s, CHUNK + 3, 10), all.slice(CHUNK - 6, CHUNK + 4).reverse());
+    const d = new TxListOverlay(s, storedTxListLength(s));
+    for (const pid of more.slice(-CHUNK - 5).reverse()) assert.ok(d.remove(pid));
+    d.flush();
+    await s.env.committed;
+    assert.deepEqual(stored(s), all.slice(0, all.length - CHUNK - 5));
+    assert.equal(storedTxListLength(s), all.length - CHUNK - 5);
   } finally {
     await s.close();
   }

@@ -40,7 +40,8 @@ export class ListHeaders {
 export type NewEntry = Omit<ListEntry, 'gaps'>;
 
 class ListState {
-  private readonly written = new Map<number, ListEntry | null>();
+  /** Entries as they will be stored (packed at once: most are appended and never read again). */
+  private readonly written = new Map<number, Uint8Array | null>();
   readonly header: ListHeader;
 
   constructor(
@@ -53,16 +54,15 @@ class ListState {
 
   private at(k: number): ListEntry | undefined {
     const w = this.written.get(k);
-    if (w !== undefined) return w ?? undefined;
-    const b = this.store.lists.getBinaryFast(entryKey(this.id, k));
+    const b = w === undefined ? this.store.lists.getBinaryFast(entryKey(this.id, k)) : w;
     return b ? readEntry(b) : undefined;
   }
 
   append(e: NewEntry): void {
     const h = this.header;
-    const gaps = h.lengths.map((len) => h.n - len);
-    this.written.set(h.n++, { ...e, gaps });
-    LIST_FILTERS.forEach((_, l) => inList(l, e.roles) && h.lengths[l]++);
+    this.written.set(h.n, packEntry(e, undefined, h));
+    h.n++;
+    for (let l = 0; l < h.lengths.length; l++) if (inList(l, e.roles)) h.lengths[l]++;
   }
 
   /** Removes the entry of `pid`; false when it is not within the window from the tail. */
@@ -77,7 +77,7 @@ class ListState {
       const shift = LIST_FILTERS.map((_, l) => (inList(l, removed.roles) ? 0 : 1));
       for (let j = k + 1; j < h.n; j++) {
         const e = this.at(j)!;
-        this.written.set(j - 1, { ...e, gaps: e.gaps.map((g, l) => g - shift[l]) });
+        this.written.set(j - 1, packEntry(e, e.gaps.map((g, l) => g - shift[l])));
       }
       this.written.set(--h.n, null);
       shift.forEach((s, l) => (h.lengths[l] -= 1 - s));
@@ -88,9 +88,9 @@ class ListState {
 
   flush(): void {
     const lists = this.store.lists;
-    for (const [k, e] of this.written) {
-      if (e === null) void lists.remove(entryKey(this.id, k));
-      else void lists.put(entryKey(this.id, k), packEntry(e) as Buffer);
+    for (const [k, bytes] of this.written) {
+      if (bytes === null) void lists.remove(entryKey(this.id, k));
+      else void lists.put(entryKey(this.id, k), bytes as Buffer);
     }
     if (this.header.n === 0) void lists.remove(entryKey(this.id, HEADER_ORDINAL));
     else void lists.put(entryKey(this.id, HEADER_ORDINAL), packHeader(this.header) as Buffer);

@@ -61,10 +61,15 @@ export interface ListEntry extends ChainPosition {
 
 const ANCHORED = 2147483647;
 
-export function packEntry(e: ListEntry): Uint8Array {
+const scratch = new ByteWriter(256);
+
+/** `gaps`: the entry's gaps (its own by default); or `h`: the list's header before it (an appended
+ *  entry's gaps are the ordinal less each list's length). */
+export function packEntry(e: Omit<ListEntry, 'gaps'> & { gaps?: number[] }, gaps = e.gaps, h?: ListHeader): Uint8Array {
   const logId = Math.floor(e.pid / PIDS_PER_ENTRY);
-  const w = new ByteWriter(24 + e.fact.length).uint(logId).uint(e.pid - logId * PIDS_PER_ENTRY).u8(e.roles);
-  for (const g of e.gaps) w.uint(g);
+  const w = scratch.reset().uint(logId).uint(e.pid - logId * PIDS_PER_ENTRY).u8(e.roles);
+  if (gaps) for (const g of gaps) w.uint(g);
+  else for (const len of h!.lengths) w.uint(h!.n - len);
   w.uint(e.block_height).uint(e.microblock_sequence === ANCHORED ? 0 : e.microblock_sequence + 1).uint(e.tx_index);
   return w.raw(e.fact).bytes();
 }

@@ -28,16 +28,26 @@ export function assetKey(principalId: number, asset: string): Buffer {
 export const assetRange = (principalId: number) => ({ start: assetKey(principalId, ''), end: assetKey(principalId + 1, '') });
 export const assetOfKey = (key: Buffer): string => key.toString('utf8', 4);
 
-export function packTotals(t: BalanceTotals): Uint8Array {
+/** Totals in TOTAL_KEYS order. */
+type Sums = bigint[];
+
+const packSums = (t: Sums): Uint8Array => {
   const w = new ByteWriter(24);
-  for (const k of TOTAL_KEYS) w.signedBig(BigInt(t[k]));
+  for (const v of t) w.signedBig(v);
   return w.bytes();
+};
+
+function readSums(bytes: Uint8Array): Sums {
+  const r = new ByteReader(bytes);
+  return TOTAL_KEYS.map(() => r.signedBig());
 }
 
+export const packTotals = (t: BalanceTotals): Uint8Array => packSums(TOTAL_KEYS.map((k) => BigInt(t[k])));
+
 export function readTotals(bytes: Uint8Array): BalanceTotals {
-  const r = new ByteReader(bytes);
+  const sums = readSums(bytes);
   const t = { ...ZERO };
-  for (const k of TOTAL_KEYS) t[k] = r.signedBig().toString();
+  TOTAL_KEYS.forEach((k, i) => (t[k] = sums[i].toString()));
   return t;
 }
 
@@ -47,10 +57,30 @@ export function readNftCounts(bytes: Uint8Array): [number, number] {
   return [r.int(), r.int()];
 }
 
+/** Per principal id, per asset (no key text built per change). */
+class ByPrincipal<V> {
+  private readonly byId = new Map<number, Map<string, V>>();
+
+  get(id: number, asset: string): V | undefined {
+    return this.byId.get(id)?.get(asset);
+  }
+
+  set(id: number, asset: string, v: V): V {
+    let m = this.byId.get(id);
+    if (!m) this.byId.set(id, (m = new Map()));
+    m.set(asset, v);
+    return v;
+  }
+
+  *values(): Generator<V> {
+    for (const m of this.byId.values()) yield* m.values();
+  }
+}
+
 /** Totals and NFT counts of one batch, written once at the end. */
 export class TotalsOverlay {
-  private readonly balances = new Map<string, { key: Buffer; t: BalanceTotals }>();
-  private readonly nft = new Map<string, { key: Buffer; c: [number, number] }>();
+  private readonly balances = new ByPrincipal<{ key: Buffer; t: Sums }>();
+  private readonly nft = new ByPrincipal<{ key: Buffer; c: [number, number] }>();
 
   constructor(
     private readonly balanceDb: Database<Buffer, Buffer>,
@@ -58,23 +88,24 @@ export class TotalsOverlay {
   ) {}
 
   addBalance(principalId: number, asset: string, d: Record<(typeof TOTAL_KEYS)[number], string>, sign: 1 | -1): void {
-    const id = `${principalId}|${asset}`;
-    let e = this.balances.get(id);
+    let e = this.balances.get(principalId, asset);
     if (!e) {
       const key = assetKey(principalId, asset);
       const stored = this.balanceDb.getBinaryFast(key);
-      this.balances.set(id, (e = { key, t: stored ? readTotals(stored) : { ...ZERO } }));
+      e = this.balances.set(principalId, asset, { key, t: stored ? readSums(stored) : TOTAL_KEYS.map(() => 0n) });
     }
-    for (const k of TOTAL_KEYS) e.t[k] = (BigInt(e.t[k]) + BigInt(sign) * BigInt(d[k])).toString();
+    for (let i = 0; i < TOTAL_KEYS.length; i++) {
+      const v = d[TOTAL_KEYS[i]];
+      if (v !== '0') e.t[i] += sign > 0 ? BigInt(v) : -BigInt(v);
+    }
   }
 
   addNft(principalId: number, asset: string, sent: number, received: number, sign: 1 | -1): void {
-    const id = `${principalId}|${asset}`;
-    let e = this.nft.get(id);
+    let e = this.nft.get(principalId, asset);
     if (!e) {
       const key = assetKey(principalId, asset);
       const stored = this.nftDb.getBinaryFast(key);
-      this.nft.set(id, (e = { key, c: stored ? readNftCounts(stored) : [0, 0] }));
+      e = this.nft.set(principalId, asset, { key, c: stored ? readNftCounts(stored) : [0, 0] });
     }
     e.c[0] += sign * sent;
     e.c[1] += sign * received;
@@ -84,8 +115,8 @@ export class TotalsOverlay {
    *  merged ClickHouse store shows it. */
   flush(): void {
     for (const { key, t } of this.balances.values()) {
-      if (TOTAL_KEYS.every((k) => t[k] === '0')) void this.balanceDb.remove(key);
-      else void this.balanceDb.put(key, packTotals(t) as Buffer);
+      if (t.every((v) => v === 0n)) void this.balanceDb.remove(key);
+      else void this.balanceDb.put(key, packSums(t) as Buffer);
     }
     for (const { key, c } of this.nft.values()) {
       if (c[0] === 0 && c[1] === 0) void this.nftDb.remove(key);

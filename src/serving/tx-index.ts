@@ -1,7 +1,8 @@
 // Tx id -> what the serving store knows of the tx, in one value under the id's 32 bytes: its
 // placements (placement ids; their blocks and documents are found from those) and its mempool
-// status, if it was ever in the mempool. One random-key write per tx and batch, where placements and
-// mempool states were two structures of their own (and a tx's raw bytes a third).
+// status once it left the pending mempool (a pending tx's is its pending entry). About one
+// random-key write per tx, where placements, mempool states (a write per status change) and raw
+// bytes were three structures of their own.
 import { ByteReader, ByteWriter, bytesHex, hexBytes } from './bytes.ts';
 import type { MempoolState } from './docs.ts';
 import { PIDS_PER_ENTRY } from './changes.ts';
@@ -16,8 +17,10 @@ const STATUS: Array<MempoolState['status']> = ['pending', 'dropped', 'confirmed'
 
 export const txKey = (txId: string): Buffer => hexBytes(txId);
 
+const scratch = new ByteWriter(128);
+
 export function packTxRecord(t: TxRecord): Uint8Array {
-  const w = new ByteWriter(32).uint(t.pids.length);
+  const w = scratch.reset().uint(t.pids.length);
   for (const pid of t.pids) {
     const logId = Math.floor(pid / PIDS_PER_ENTRY);
     w.uint(logId).uint(pid - logId * PIDS_PER_ENTRY);

@@ -10,7 +10,7 @@ import { ListHeaders, PrincipalListOverlay } from './principal-list-overlay.ts';
 import { LIST_FILTERS, inList } from './principal-list.ts';
 import { PrincipalIds, type PrincipalIdBatch } from './principal-ids.ts';
 import { TotalsOverlay } from './totals.ts';
-import { TxIndexOverlay } from './tx-index-overlay.ts';
+import { TxIndexOverlay, loadPendingMirror, type PendingMirror } from './tx-index-overlay.ts';
 import { txKey } from './tx-index.ts';
 import { writeDocs, AppendedKeys } from './write-docs.ts';
 import { writeJournal } from '../realtime/journal.ts';
@@ -60,12 +60,14 @@ export class ServingWriter {
   private readonly headers: ListHeaders;
   private readonly ids: PrincipalIds;
   private readonly appended: AppendedKeys;
+  private readonly pending: PendingMirror;
   private txListLength: number | undefined;
 
   constructor(readonly store: ServingStore) {
     this.headers = new ListHeaders(store);
     this.ids = new PrincipalIds(store);
     this.appended = new AppendedKeys(store);
+    this.pending = loadPendingMirror(store);
   }
 
   get appliedLogId(): number {
@@ -83,7 +85,7 @@ export class ServingWriter {
     assertRoomToWrite(s.dir);
     const minedHere = minedInBatch(changes);
     const w: BatchWrites = {
-      txIndex: new TxIndexOverlay(s),
+      txIndex: new TxIndexOverlay(s, this.pending),
       ids: this.ids.batch(),
       lists: new PrincipalListOverlay(s, this.headers),
       txList: new TxListOverlay(s, (this.txListLength ??= storedTxListLength(s))),
@@ -121,7 +123,7 @@ export class ServingWriter {
     w.lists.flush();
     w.txList.flush();
     w.totals.flush();
-    w.txIndex.flush();
+    w.txIndex.flush(changes);
     for (const p of w.dirty) void s.meta.put(`dirty:${p}`, true);
     const view = w.view;
     if (changes.snapshot) {
@@ -130,12 +132,13 @@ export class ServingWriter {
       if (changes.snapshot.reorged) view.reorgGeneration++;
     }
     void s.meta.put('view', view);
-    writeJournal(s, changes, logTo, logHead, w.ids);
+    writeJournal(s, changes, logTo, logHead, w.ids, (txId) => this.pending.get(txId));
     w.ids.flush();
     const done = s.meta.put('applied', { logId: logTo });
     return done.then(() => {
       w.ids.committed();
       w.lists.committed();
+      w.txIndex.committed(changes);
       this.txListLength = w.txList.length;
       appended.committed();
       return view;
@@ -147,24 +150,24 @@ export class ServingWriter {
     const c: BlockContribution = op.contribution;
     const sign = op.canonical ? 1 : -1;
     // Principals get ids in log order whether or not a list keeps their part (the journal names them).
-    for (const e of c.entries) w.ids.idOf(e.principal);
+    const ids = c.entries.map((e) => w.ids.idOf(e.principal));
     if (op.canonical) {
       void s.nonCanonical.remove(op.index_block_hash);
       for (const t of c.txs) {
         w.txList.append(t.pid);
         // Mined canonically, a tx is answered from its placement; should a reorg return it to the
         // mempool, its mempool document is rendered again then.
-        void s.writes.mempoolDocs.remove(txKey(t.tx_id));
+        if (w.txIndex.wasInMempool(t.tx_id)) void s.writes.mempoolDocs.remove(txKey(t.tx_id));
       }
-      for (const e of c.entries) {
-        if (!listed(e.roles)) continue;
-        w.lists.append(w.ids.idOf(e.principal), { pid: e.pid, roles: e.roles, block_height: e.block_height, microblock_sequence: e.microblock_sequence, tx_index: e.tx_index, fact: e.fact });
-      }
+      c.entries.forEach((e, k) => {
+        if (listed(e.roles)) w.lists.append(ids[k], { pid: e.pid, roles: e.roles, block_height: e.block_height, microblock_sequence: e.microblock_sequence, tx_index: e.tx_index, fact: e.fact });
+      });
     } else {
       void s.nonCanonical.put(op.index_block_hash, op.block_height);
       for (const t of [...c.txs].reverse()) if (!w.txList.remove(t.pid)) w.dirty.add('');
-      for (const e of [...c.entries].reverse()) {
-        if (listed(e.roles) && !w.lists.remove(w.ids.idOf(e.principal), e.pid)) w.dirty.add(e.principal);
+      for (let k = c.entries.length - 1; k >= 0; k--) {
+        const e = c.entries[k];
+        if (listed(e.roles) && !w.lists.remove(ids[k], e.pid)) w.dirty.add(e.principal);
       }
     }
     const v = w.view;

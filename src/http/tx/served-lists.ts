@@ -2,18 +2,14 @@
 // pending mempool (the committed view keeps it in memory).
 import { JsonText } from '../../server/json-text.ts';
 import { mempoolDocOf, placedDocOf } from '../../serving/reads.ts';
-import { readPid, storedTxListLength } from '../../serving/list-overlay.ts';
+import { storedTxListLength, txListFrom } from '../../serving/list-overlay.ts';
 import type { PendingEntry } from '../../serving/docs.ts';
 import { minedTxJson, mempoolTxJson, type Serving } from './served.ts';
 
 /** Placement ids of the global list, newest first, from `offset`. */
 function newestTxs(s: Serving, length: number, offset: number, limit: number): number[] {
   const top = length - 1 - offset;
-  if (top < 0 || limit <= 0) return [];
-  const out: number[] = [];
-  // An explicit inclusive end: a reverse range of u32 keys without one stops before key 0 (lmdb 3.5).
-  for (const { value } of s.store.txList.getRange({ start: top, end: Math.max(0, top - limit + 1), inclusiveEnd: true, reverse: true })) out.push(readPid(value));
-  return out;
+  return top < 0 || limit <= 0 ? [] : txListFrom(s.store, top, limit);
 }
 
 /** Mined tx objects of placement ids, without events (as the lists show them). */

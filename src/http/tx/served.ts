@@ -92,13 +92,15 @@ export function canonicalPlacement(s: Serving, txId: string, includeUnanchored =
 /** The tx object the reference's tx lookups give: the canonical mined tx, else its mempool object. */
 export function txJson(s: Serving, txId: string, opts: RenderOpts & { includeUnanchored?: boolean }): { text: string; settled: boolean } | null | undefined {
   const rec = txRecordOf(s.store, txId);
-  if (!rec) return null;
-  const { best, streamed } = bestPlacement(s, rec.pids, (opts.events?.limit ?? 0) > 0);
+  const { best, streamed } = rec ? bestPlacement(s, rec.pids, (opts.events?.limit ?? 0) > 0) : { best: undefined, streamed: false };
   if (best) return { text: minedTxJson(s, best, opts), settled: true };
   if (streamed && opts.includeUnanchored) return undefined;
-  const doc = rec.mempool && mempoolDocOf(s.store, txId);
-  if (!doc || !rec.mempool) return null;
-  return { text: mempoolTxJson(s, doc, rec.mempool, opts), settled: false };
+  // A pending tx's status is its pending entry (tx-index-overlay.ts); a tx that left the mempool has its own.
+  const pending = s.view.pending.get(txId);
+  const state = rec?.mempool ?? (pending && { status: 'pending' as const, reason: '', replaced_by: '', receipt_time: pending.receipt_time });
+  const doc = state && mempoolDocOf(s.store, txId);
+  if (!doc || !state) return null;
+  return { text: mempoolTxJson(s, doc, state, opts), settled: false };
 }
 
 /** Whether answers may come from the store now. */

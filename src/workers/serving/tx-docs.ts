@@ -27,6 +27,8 @@ export interface ServedTx {
   packed: Uint8Array;
   /** All events, when there are more than a document keeps. */
   moreEvents?: StoredEvent[];
+  /** Its NFT events, [event_index, asset identifier, value hex] (the real-time journal announces them). */
+  nft?: Array<[number, string, string]>;
   /** The decoded tx's nonces (for the principal facts). */
   nonce: number;
   sponsor_nonce?: number;
@@ -175,8 +177,14 @@ export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = even
         flags |= TX_FLAGS.FULL_BODY;
       }
     } else flags |= TX_FLAGS.FULL_BODY;
+    const nft: Array<[number, string, string]> = [];
     const stored = txEvents.map((e): StoredEvent => {
-      const json = JSON.stringify(formatEvent(e));
+      const obj = formatEvent(e);
+      if (e.kind === 'non_fungible_token_asset') {
+        const asset = obj.asset as { asset_id: string; value: { hex: string } };
+        nft.push([e.event_index, asset.asset_id, asset.value.hex]);
+      }
+      const json = JSON.stringify(obj);
       const ev = storedEvent(e.event_index, e.kind, p.tx_id, json);
       if (!ev) throw new Error(`event ${e.event_index} of ${p.tx_id} is not rendered as expected: ${json.slice(0, 120)}`);
       return ev;
@@ -204,6 +212,7 @@ export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = even
       doc: { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index },
       packed: packTxDoc(doc),
       moreEvents: p.event_count > INLINE_EVENTS ? stored : undefined,
+      nft: nft.length > 0 ? nft : undefined,
       nonce,
       sponsor_nonce: sponsorNonce,
       sponsor_address: p.sponsor_address,
