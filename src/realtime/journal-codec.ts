@@ -3,12 +3,14 @@
 // the entry's own), a principal by its id (principal-ids.ts), other tx ids once per entry — so an
 // entry's messages take a few bytes each, where their tx ids and principals repeated took ~1.7 KB
 // per entry compressed (48 MB for the 100k-tx test chain, which the default retention keeps whole).
-// Read back, each reference is resolved to the string again.
+// An NFT event's three messages (one per scope) carry the event once, its asset identifier from the
+// entry's string table. Read back, each reference is resolved to the string again.
 import { ByteReader, ByteWriter } from '../serving/bytes.ts';
 import { PIDS_PER_ENTRY } from '../serving/changes.ts';
 import type { MessageRef, NftScope, BlockRef } from './messages.ts';
 
-const KIND = { block: 1, microblock: 2, mempool: 3, tx: 4, 'address-tx': 5, 'address-balance': 6, nft: 7, reorg: 8 } as const;
+/** `sameNft`: an NFT message whose event is the previous message's (another of its scopes). */
+const KIND = { block: 1, microblock: 2, mempool: 3, tx: 4, 'address-tx': 5, 'address-balance': 6, nft: 7, reorg: 8, sameNft: 9 } as const;
 /** Added to a tx reference's kind: it names a placement of this entry (by index), of another entry
  *  (by placement id), or a tx id of the entry's table. */
 const OWN_PID = 0x40;
@@ -37,23 +39,25 @@ function readBlocks(r: ByteReader): BlockRef[] {
   return out;
 }
 
-/** Tx ids named other than by placement, each once (a mempool tx's `mempool` and `tx` messages). */
-class TxTable {
+/** Strings named other than by reference, each once per entry: tx ids (a mempool tx's `mempool`
+ *  and `tx` messages), NFT asset identifiers. */
+class Table {
   readonly ids: string[] = [];
   private readonly index = new Map<string, number>();
 
-  of(txId: string): number {
-    let i = this.index.get(txId);
+  of(s: string): number {
+    let i = this.index.get(s);
     if (i === undefined) {
-      this.index.set(txId, (i = this.ids.length));
-      this.ids.push(txId);
+      this.index.set(s, (i = this.ids.length));
+      this.ids.push(s);
     }
     return i;
   }
 }
 
+
 /** A tx reference: its placement when the message has one, else its place in the entry's table. */
-function writeTx(w: ByteWriter, kind: number, m: { tx: string; pid?: number }, logId: number, table: TxTable): void {
+function writeTx(w: ByteWriter, kind: number, m: { tx: string; pid?: number }, logId: number, table: Table): void {
   if (m.pid === undefined) w.u8(kind).uint(table.of(m.tx));
   else if (Math.floor(m.pid / PIDS_PER_ENTRY) === logId) w.u8(kind | OWN_PID).uint(m.pid % PIDS_PER_ENTRY);
   else w.u8(kind | PID).uint(m.pid);
@@ -61,8 +65,10 @@ function writeTx(w: ByteWriter, kind: number, m: { tx: string; pid?: number }, l
 
 /** Entry `logId`'s messages: the tx table, then the messages. */
 export function encodeMessages(logId: number, list: readonly MessageRef[], names: JournalNames): Uint8Array {
-  const table = new TxTable();
+  const table = new Table();
+  const assets = new Table();
   const w = new ByteWriter(16 + list.length * 6).uint(list.length);
+  let previous: MessageRef | undefined;
   for (const m of list) {
     switch (m.t) {
       case 'block':
@@ -84,37 +90,49 @@ export function encodeMessages(logId: number, list: readonly MessageRef[], names
       case 'address-balance':
         w.u8(KIND['address-balance']).uint(names.idOf(m.p));
         break;
-      case 'nft':
-        w.u8(KIND.nft).u8(SCOPES.indexOf(m.scope)).hash(m.tx).uint(m.i).str(m.a).str(m.v);
+      case 'nft': {
+        const p = previous;
+        if (p?.t === 'nft' && p.tx === m.tx && p.i === m.i) {
+          w.u8(KIND.sameNft).u8(SCOPES.indexOf(m.scope));
+          break;
+        }
+        writeTx(w, KIND.nft, m, logId, table);
+        w.u8(SCOPES.indexOf(m.scope)).uint(m.i).uint(assets.of(m.a)).str(m.v);
         break;
+      }
       case 'reorg':
         w.u8(KIND.reorg);
         writeBlocks(w, m.left);
         writeBlocks(w, m.joined);
         break;
     }
+    previous = m;
   }
   const head = new ByteWriter(8 + table.ids.length * 33).uint(table.ids.length);
   for (const id of table.ids) head.hash(id);
+  head.uint(assets.ids.length);
+  for (const a of assets.ids) head.str(a);
   return head.raw(w.bytes()).bytes();
 }
 
-function readTable(r: ByteReader): string[] {
+function readTable(r: ByteReader, read: () => string): string[] {
   const ids: string[] = [];
-  for (let n = r.uint(); n > 0; n--) ids.push(r.hash());
+  for (let n = r.uint(); n > 0; n--) ids.push(read());
   return ids;
 }
 
 /** Messages in an entry. */
 export function messageCount(bytes: Uint8Array): number {
   const r = new ByteReader(bytes);
-  readTable(r);
+  readTable(r, () => r.hash());
+  readTable(r, () => r.str());
   return r.uint();
 }
 
 export function decodeMessages(logId: number, bytes: Uint8Array, lookups: JournalLookups): MessageRef[] {
   const r = new ByteReader(bytes);
-  const table = readTable(r);
+  const table = readTable(r, () => r.hash());
+  const assets = readTable(r, () => r.str());
   const out: MessageRef[] = [];
   for (let n = r.uint(); n > 0; n--) {
     const kind = r.u8();
@@ -140,9 +158,17 @@ export function decodeMessages(logId: number, bytes: Uint8Array, lookups: Journa
       case KIND['address-balance']:
         out.push({ t: 'address-balance', p: lookups.principalOf(r.uint()) });
         break;
-      case KIND.nft:
-        out.push({ t: 'nft', scope: SCOPES[r.u8()], tx: r.hash(), i: r.uint(), a: r.str(), v: r.str() });
+      case KIND.nft: {
+        const txId = tx();
+        out.push({ t: 'nft', scope: SCOPES[r.u8()], tx: txId, i: r.uint(), a: assets[r.uint()], v: r.str() });
         break;
+      }
+      case KIND.sameNft: {
+        const previous = out[out.length - 1];
+        if (previous?.t !== 'nft') throw new Error('journal: an NFT scope without its event');
+        out.push({ ...previous, scope: SCOPES[r.u8()] });
+        break;
+      }
       case KIND.reorg:
         out.push({ t: 'reorg', left: readBlocks(r), joined: readBlocks(r) });
         break;

@@ -22,7 +22,7 @@ export type MessageRef =
   | { t: 'address-tx'; p: string; tx: string; pid?: number }
   | { t: 'address-balance'; p: string }
   /** An NFT event (tx id, event index, asset identifier, value hex) for one of its three topics. */
-  | { t: 'nft'; scope: NftScope; tx: string; i: number; a: string; v: string }
+  | { t: 'nft'; scope: NftScope; tx: string; i: number; a: string; v: string; pid?: number }
   | { t: 'reorg'; left: BlockRef[]; joined: BlockRef[] };
 
 /** A position in the sequence: the message `index` of log entry `logId`. The empty cursor (0:-1)

@@ -11,6 +11,8 @@ import { eventJson } from '../serving/codec.ts';
 
 export interface NftEventRef {
   tx: string;
+  /** The tx's placement (the journal stores it, not the id). */
+  pid?: number;
   /** event_index */
   i: number;
   /** asset identifier */
@@ -45,14 +47,14 @@ export function nftEventsOf(c: BlockContribution, batch: Map<number, ServedTx>, 
     const t = batch.get(tx.pid);
     if (t) {
       // This batch's txs: the worker listed their NFT events.
-      for (const [i, a, v] of t.nft ?? []) out.push({ tx: tx.tx_id, i, a, v });
+      for (const [i, a, v] of t.nft ?? []) out.push({ tx: tx.tx_id, pid: tx.pid, i, a, v });
       continue;
     }
     for (const stored of storedEventsOf(tx.pid, store)) {
       if (stored[1] !== NFT_EVENT) continue;
       const i = stored[0];
       const e = JSON.parse(eventJson(tx.tx_id, stored)) as { event_type: string; asset?: { asset_id: string; value: { hex: string } } };
-      if (e.event_type === 'non_fungible_token_asset' && e.asset) out.push({ tx: tx.tx_id, i, a: e.asset.asset_id, v: e.asset.value.hex });
+      if (e.event_type === 'non_fungible_token_asset' && e.asset) out.push({ tx: tx.tx_id, pid: tx.pid, i, a: e.asset.asset_id, v: e.asset.value.hex });
     }
   }
   return out;

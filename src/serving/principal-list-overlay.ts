@@ -4,7 +4,7 @@
 // newest, since a reorg replaces the chain above a fork point; one found deeper is still removed and
 // the entries above it move down a place (their gaps change with them).
 import type { ServingStore } from './store.ts';
-import { EMPTY_HEADER, HEADER_ORDINAL, LIST_FILTERS, entryKey, inList, packEntry, packHeader, readEntry, readHeader, type ListEntry, type ListHeader } from './principal-list.ts';
+import { CHUNK_ENTRIES, EMPTY_HEADER, HEADER_KEY, LIST_FILTERS, chunkKey, inList, packChunk, packEntry, packHeader, readEntry, readHeader, splitChunk, type ListEntry, type ListHeader } from './principal-list.ts';
 
 /** How far from the tail a removal looks before giving up (a reorg deeper than this is not expected). */
 const REMOVAL_WINDOW = 100_000;
@@ -25,7 +25,7 @@ export class ListHeaders {
   get(id: number): ListHeader {
     const known = this.headers.get(id);
     if (known) return known;
-    const b = this.store.lists.getBinaryFast(entryKey(id, HEADER_ORDINAL));
+    const b = this.store.lists.getBinaryFast(chunkKey(id, HEADER_KEY));
     return b ? readHeader(b) : EMPTY_HEADER;
   }
 
@@ -40,8 +40,9 @@ export class ListHeaders {
 export type NewEntry = Omit<ListEntry, 'gaps'>;
 
 class ListState {
-  /** Entries as they will be stored (packed at once: most are appended and never read again). */
-  private readonly written = new Map<number, Uint8Array | null>();
+  /** Chunks read or changed by this batch: their entries as they will be stored. */
+  private readonly chunks = new Map<number, Uint8Array[]>();
+  private readonly changed = new Set<number>();
   readonly header: ListHeader;
 
   constructor(
@@ -52,15 +53,34 @@ class ListState {
     this.header = { n: stored.n, lengths: [...stored.lengths] };
   }
 
+  private entries(c: number): Uint8Array[] {
+    let e = this.chunks.get(c);
+    if (!e) {
+      const b = this.store.lists.getBinaryFast(chunkKey(this.id, c));
+      this.chunks.set(c, (e = b ? splitChunk(b) : []));
+    }
+    return e;
+  }
+
+  private bytesAt(k: number): Uint8Array | undefined {
+    return this.entries(Math.floor(k / CHUNK_ENTRIES))[k % CHUNK_ENTRIES];
+  }
+
+  private setBytes(k: number, bytes: Uint8Array): void {
+    const c = Math.floor(k / CHUNK_ENTRIES);
+    this.entries(c)[k % CHUNK_ENTRIES] = bytes;
+    this.changed.add(c);
+  }
+
   private at(k: number): ListEntry | undefined {
-    const w = this.written.get(k);
-    const b = w === undefined ? this.store.lists.getBinaryFast(entryKey(this.id, k)) : w;
-    return b ? readEntry(b) : undefined;
+    const b = this.bytesAt(k);
+    return b && readEntry(b);
   }
 
   append(e: NewEntry): void {
     const h = this.header;
-    this.written.set(h.n, packEntry(e, undefined, h));
+    // Packed at once: most entries are appended and never read again.
+    this.setBytes(h.n, packEntry(e, undefined, h));
     h.n++;
     for (let l = 0; l < h.lengths.length; l++) if (inList(l, e.roles)) h.lengths[l]++;
   }
@@ -77,9 +97,10 @@ class ListState {
       const shift = LIST_FILTERS.map((_, l) => (inList(l, removed.roles) ? 0 : 1));
       for (let j = k + 1; j < h.n; j++) {
         const e = this.at(j)!;
-        this.written.set(j - 1, packEntry(e, e.gaps.map((g, l) => g - shift[l])));
+        this.setBytes(j - 1, packEntry(e, e.gaps.map((g, l) => g - shift[l])));
       }
-      this.written.set(--h.n, null);
+      h.n--;
+      this.changed.add(Math.floor(h.n / CHUNK_ENTRIES));
       shift.forEach((s, l) => (h.lengths[l] -= 1 - s));
       return true;
     }
@@ -88,12 +109,13 @@ class ListState {
 
   flush(): void {
     const lists = this.store.lists;
-    for (const [k, bytes] of this.written) {
-      if (bytes === null) void lists.remove(entryKey(this.id, k));
-      else void lists.put(entryKey(this.id, k), bytes as Buffer);
+    for (const c of this.changed) {
+      const count = Math.min(CHUNK_ENTRIES, Math.max(0, this.header.n - c * CHUNK_ENTRIES));
+      if (count === 0) void lists.remove(chunkKey(this.id, c));
+      else void lists.put(chunkKey(this.id, c), packChunk(this.entries(c).slice(0, count)) as Buffer);
     }
-    if (this.header.n === 0) void lists.remove(entryKey(this.id, HEADER_ORDINAL));
-    else void lists.put(entryKey(this.id, HEADER_ORDINAL), packHeader(this.header) as Buffer);
+    if (this.header.n === 0) void lists.remove(chunkKey(this.id, HEADER_KEY));
+    else void lists.put(chunkKey(this.id, HEADER_KEY), packHeader(this.header) as Buffer);
   }
 }
 

@@ -1,12 +1,13 @@
-// A principal's txs in the serving store: one dense list per principal, in chain order, keyed
-// [principal id, ordinal] (8 bytes, big-endian, so one principal's entries sit together and a new
-// entry goes after its last). Each entry says which tx placement it is, the principal's roles in
-// it, its chain position, what the principal did there (the fact), and, for each reference list
-// (v1, with transfers, v2, own nonces: subsets by role), how many entries before it are not in that
-// list — so an entry's ordinal in a reference list is its ordinal minus that gap, a page at any
-// offset of any reference list is found by a binary search on those (monotonic) ordinals, and the
-// newest page by walking back from the tail. One header value per principal, at the ordinal
-// 0xFFFFFFFF (beside its tail), holds the lengths.
+// A principal's txs in the serving store: one dense list per principal, in chain order, stored in
+// chunks of CHUNK_ENTRIES entries keyed [principal id, chunk] (8 bytes, big-endian, so one
+// principal's chunks sit together and a batch rewrites its tail chunk: one write per principal and
+// batch, not one per entry). Each entry says which tx placement it is, the principal's roles in it,
+// its chain position, what the principal did there (the fact), and, for each reference list (v1,
+// with transfers, v2, own nonces: subsets by role), how many entries before it are not in that list
+// — so an entry's ordinal in a reference list is its ordinal minus that gap, a page at any offset of
+// any reference list is found by a binary search on those (monotonic) ordinals, and the newest page
+// by walking back from the tail. One header value per principal, at the chunk 0xFFFFFFFF (beside its
+// tail), holds the lengths.
 import type { Database } from 'lmdb';
 import { ByteReader, ByteWriter, u32Key } from './bytes.ts';
 import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../workers/address-index.ts';
@@ -18,8 +19,10 @@ export type ListId = (typeof LIST)[keyof typeof LIST];
 export const LIST_FILTERS: readonly RoleFilter[] = [V1_TX_ROLES, WITH_TRANSFERS_ROLES, V2_TX_ROLES, OWN_TX_ROLES];
 const LISTS = LIST_FILTERS.length;
 
-export const HEADER_ORDINAL = 0xffff_ffff;
-export const entryKey = (principalId: number, ordinal: number): Buffer => u32Key(principalId, ordinal);
+export const CHUNK_ENTRIES = 32;
+export const HEADER_KEY = 0xffff_ffff;
+/** The key of a chunk (or of the header, HEADER_KEY). */
+export const chunkKey = (principalId: number, chunk: number): Buffer => u32Key(principalId, chunk);
 
 export interface ListHeader {
   /** Entries in all. */
@@ -74,9 +77,9 @@ export function packEntry(e: Omit<ListEntry, 'gaps'> & { gaps?: number[] }, gaps
   return w.raw(e.fact).bytes();
 }
 
-/** `bytes` may be lmdb's reused buffer: the fact is copied out. */
-export function readEntry(bytes: Uint8Array): ListEntry {
-  const r = new ByteReader(bytes);
+/** The entry in bytes [start, end); `bytes` may be lmdb's reused buffer: the fact is copied out. */
+export function readEntry(bytes: Uint8Array, start = 0, end = bytes.length): ListEntry {
+  const r = new ByteReader(bytes, start, end);
   const pid = r.uint() * PIDS_PER_ENTRY + r.uint();
   const roles = r.u8();
   const gaps: number[] = [];
@@ -85,11 +88,43 @@ export function readEntry(bytes: Uint8Array): ListEntry {
   const sequence = r.uint();
   const tx_index = r.uint();
   // A copy (Buffer#slice would be a view, and lmdb reuses the buffer for its next read).
-  const fact = Uint8Array.prototype.slice.call(bytes, r.pos, bytes.length);
+  const fact = Uint8Array.prototype.slice.call(bytes, r.pos, end);
   return { pid, roles, gaps, block_height, microblock_sequence: sequence === 0 ? ANCHORED : sequence - 1, tx_index, fact };
 }
 
 export const inList = (list: number, roles: number): boolean => listsRow(LIST_FILTERS[list], roles);
+
+// A chunk: [count][each entry's end, u16 big-endian][the entries].
+export function packChunk(entries: readonly Uint8Array[]): Uint8Array {
+  const head = 1 + entries.length * 2;
+  const out = new Uint8Array(head + entries.reduce((n, e) => n + e.length, 0));
+  out[0] = entries.length;
+  let at = head;
+  entries.forEach((e, i) => {
+    out.set(e, at);
+    at += e.length;
+    out[1 + i * 2] = (at - head) >> 8;
+    out[2 + i * 2] = (at - head) & 255;
+  });
+  return out;
+}
+
+/** Where entry `i` of a chunk is: [start, end). */
+function entryRange(chunk: Uint8Array, i: number): [number, number] {
+  const head = 1 + chunk[0] * 2;
+  const end = (chunk[1 + i * 2] << 8) | chunk[2 + i * 2];
+  const start = i === 0 ? 0 : (chunk[i * 2 - 1] << 8) | chunk[i * 2];
+  return [head + start, head + end];
+}
+
+export const chunkEntry = (chunk: Uint8Array, i: number): ListEntry => readEntry(chunk, ...entryRange(chunk, i));
+
+/** A stored chunk's entries' bytes (copies). */
+export function splitChunk(chunk: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < chunk[0]; i++) out.push(Uint8Array.prototype.slice.call(chunk, ...entryRange(chunk, i)));
+  return out;
+}
 
 /** Entries of `list` among entries 0..k (k's own included). */
 const countThrough = (e: ListEntry, k: number, list: number): number => k - e.gaps[list] + (inList(list, e.roles) ? 1 : 0);
@@ -106,9 +141,12 @@ export class PrincipalList {
     readonly header: ListHeader,
   ) {}
 
+  /** The chunk read last (a page and a search read a few chunks, many entries of each). */
+  private chunk: { index: number; bytes: Uint8Array } | undefined;
+
   static open(db: Database<Buffer, Buffer>, id: number | undefined): PrincipalList | undefined {
     if (id === undefined) return undefined;
-    const h = db.getBinaryFast(entryKey(id, HEADER_ORDINAL));
+    const h = db.getBinaryFast(chunkKey(id, HEADER_KEY));
     return h ? new PrincipalList(db, id, readHeader(h)) : undefined;
   }
 
@@ -117,8 +155,15 @@ export class PrincipalList {
   }
 
   at(k: number): ListEntry | undefined {
-    const b = this.db.getBinaryFast(entryKey(this.id, k));
-    return b ? readEntry(b) : undefined;
+    if (k < 0 || k >= this.header.n) return undefined;
+    const index = Math.floor(k / CHUNK_ENTRIES);
+    if (this.chunk?.index !== index) {
+      const b = this.db.getBinaryFast(chunkKey(this.id, index));
+      if (!b) return undefined;
+      this.chunk = { index, bytes: Uint8Array.prototype.slice.call(b, 0, b.length) };
+    }
+    const i = k - index * CHUNK_ENTRIES;
+    return i < this.chunk.bytes[0] ? chunkEntry(this.chunk.bytes, i) : undefined;
   }
 
   /** The smallest k in [lo, hi] whose entries 0..k hold more than `count` entries of `list` (hi + 1 if none). */
@@ -151,24 +196,20 @@ export class PrincipalList {
     let want = this.length(list) - 1 - offset;
     if (want < 0 || limit <= 0) return out;
     let k = this.ordinalOf(list, want);
+    let skipped = 0;
     while (out.length < limit && want >= 0 && k >= 0) {
-      // Walk back; after a run of entries not in the list, search for the next one instead.
-      let skipped = 0;
-      let next = -1;
-      for (const { key, value } of this.db.getRange({ start: entryKey(this.id, k), end: entryKey(this.id, 0), reverse: true, inclusiveEnd: true })) {
-        const ordinal = (key as Buffer).readUInt32BE(4);
-        const entry = readEntry(value);
-        if (inList(list, entry.roles)) {
-          out.push({ ordinal, entry });
-          skipped = 0;
-          if (out.length >= limit || --want < 0) break;
-        } else if (++skipped > SKIP_BEFORE_SEARCH) {
-          next = ordinal - 1;
-          break;
-        }
-      }
-      if (next < 0) break;
-      k = this.firstPast(list, want, want, next);
+      const entry = this.at(k);
+      if (!entry) break;
+      if (inList(list, entry.roles)) {
+        out.push({ ordinal: k, entry });
+        skipped = 0;
+        want--;
+        k--;
+      } else if (++skipped > SKIP_BEFORE_SEARCH) {
+        // Walked past a run of entries not in the list: search for the next one instead.
+        k = this.firstPast(list, want, want, k - 1);
+        skipped = 0;
+      } else k--;
     }
     return out;
   }

@@ -72,7 +72,7 @@ export interface ServingStore {
   principals: Database<Buffer, string>;
   /** id (u32) -> principal (the real-time journal names principals by id). */
   principalNames: Database<string, number>;
-  /** [principal id, ordinal] -> list entry; the header at ordinal 0xFFFFFFFF (principal-list.ts). */
+  /** [principal id, chunk] -> 32 list entries; the header at chunk 0xFFFFFFFF (principal-list.ts). */
   lists: Bin;
   /** [principal id, asset] -> running totals of the canonical chain (totals.ts). */
   balances: Bin;
