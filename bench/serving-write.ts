@@ -13,6 +13,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, write
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { Packr } from 'msgpackr';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '../src/config/config.ts';
 import { openStore } from '../src/storage/client.ts';
 import { openPipeline } from '../src/ingest/pipeline.ts';
@@ -21,6 +22,7 @@ import { ServingWriter } from '../src/serving/writer.ts';
 import { ServingChanges } from '../src/serving/changes.ts';
 import { ServingView } from '../src/serving/view.ts';
 import { dirBytes } from '../src/serving/size.ts';
+import { dbSizes, dbSizesText } from './lib/serving-dbs.ts';
 
 const packr = new Packr({ useRecords: false });
 
@@ -45,7 +47,8 @@ export function captureWrites(file: string): { batches: () => number; close: () 
   const write = ServingWriter.prototype.write;
   let batches = 0;
   ServingWriter.prototype.write = function (this: ServingWriter, changes: ServingChanges, logTo: number, logHead = logTo) {
-    const bytes = packr.pack({ ops: changes.ops, snapshot: changes.snapshot, entryStarts: changes.entryStarts, logTo, logHead } satisfies Captured);
+    // Compressed (gzip level 1): a 1M-tx log's batches are gigabytes of documents.
+    const bytes = gzipSync(packr.pack({ ops: changes.ops, snapshot: changes.snapshot, entryStarts: changes.entryStarts, logTo, logHead } satisfies Captured), { level: 1 });
     const len = Buffer.alloc(4);
     len.writeUInt32LE(bytes.length);
     writeSync(fd, len);
@@ -74,7 +77,7 @@ async function capture(dataDir: string, file: string): Promise<void> {
 async function captureImport(log: string, dataDir: string, file: string): Promise<void> {
   const { spawn } = await import('node:child_process');
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', new URL('./lib/capture-serving.ts', import.meta.url).pathname, new URL('../src/ingest/cli/import-events.ts', import.meta.url).pathname, '--file', log], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', new URL('./lib/capture-serving.mjs', import.meta.url).pathname, new URL('../src/ingest/cli/import-events.ts', import.meta.url).pathname, '--file', log], {
     env: { ...process.env, STACKS_API_DATA_DIR: dataDir, SERVING_CAPTURE: file },
     stdio: 'inherit',
   });
@@ -89,24 +92,11 @@ function* batchesOf(file: string): Generator<Captured> {
     while (readSync(fd, len, 0, 4, null) === 4) {
       const bytes = Buffer.alloc(len.readUInt32LE(0));
       readSync(fd, bytes, 0, bytes.length, null);
-      yield packr.unpack(bytes) as Captured;
+      yield packr.unpack(bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes) as Captured;
     }
   } finally {
     closeSync(fd);
   }
-}
-
-/** Pages of each database (branch, leaf, overflow), in MiB. */
-function dbSizes(store: Record<string, unknown>): Array<[string, number, number]> {
-  const out: Array<[string, number, number]> = [];
-  const visit = (name: string, db: unknown) => {
-    const d = db as { getStats?: () => { pageSize: number; treeBranchPageCount: number; treeLeafPageCount: number; overflowPages: number; entryCount: number } };
-    if (!d || typeof d.getStats !== 'function' || name === 'env') return;
-    const st = d.getStats();
-    out.push([name, st.entryCount, ((st.treeBranchPageCount + st.treeLeafPageCount + st.overflowPages) * st.pageSize) / 2 ** 20]);
-  };
-  for (const [k, v] of Object.entries(store)) if (k !== 'writes') visit(k, v);
-  return out;
 }
 
 const txsOf = (c: Captured): number => c.ops.reduce((n, op) => n + (op.op === 'docs' ? op.served.txs.length : 0), 0);
@@ -143,7 +133,7 @@ async function replay(file: string, dir: string, every: number): Promise<void> {
     if (txs >= next) {
       rows.push(`| ${(txs - window.txs).toLocaleString('en-US')}–${txs.toLocaleString('en-US')} | ${window.batches} | ${(window.main / window.txs / 1000).toFixed(1)} | ${(window.all / window.txs / 1000).toFixed(1)} |`);
       const mb = dirBytes(dir) / 2 ** 20;
-      sizes.push(`${txs.toLocaleString('en-US')} txs: ${mb.toFixed(1)} MiB (${((mb / txs) * 1e5).toFixed(1)} MiB per 100k txs); ${dbSizes(store as unknown as Record<string, unknown>).filter(([, , m]) => m >= 0.05).map(([name, , m]) => `${name} ${m.toFixed(1)}`).join(', ')}`);
+      sizes.push(`${txs.toLocaleString('en-US')} txs: ${mb.toFixed(1)} MiB (${((mb / txs) * 1e5).toFixed(1)} MiB per 100k txs); ${dbSizesText(store)}`);
       console.log(rows.at(-1));
       window = { txs: 0, main: 0, all: 0, batches: 0 };
       while (next <= txs) next += every;
@@ -155,7 +145,7 @@ async function replay(file: string, dir: string, every: number): Promise<void> {
   const mb = dirBytes(dir) / 2 ** 20;
   console.log(`\nstore: ${mb.toFixed(1)} MiB for ${txs.toLocaleString('en-US')} txs (${((mb / txs) * 1e5).toFixed(1)} MiB per 100k txs)`);
   console.log('| database | entries | MiB |\n|---|---|---|');
-  for (const [name, entries, m] of dbSizes(store as unknown as Record<string, unknown>)) console.log(`| ${name} | ${entries.toLocaleString('en-US')} | ${m.toFixed(1)} |`);
+  for (const [name, entries, m] of dbSizes(store)) console.log(`| ${name} | ${entries.toLocaleString('en-US')} | ${m.toFixed(1)} |`);
   console.log(`\nsize by ${every.toLocaleString('en-US')} txs:\n${sizes.join('\n')}`);
   await store.close();
 }
@@ -175,5 +165,5 @@ async function main(): Promise<void> {
   } else throw new Error('usage: serving-write.ts [--import <log.tsv>] --data <dir> --capture <file> | --replay <file> [--store <dir>] [--every N]');
 }
 
-// Also imported, by the capture preload (lib/capture-serving.ts).
+// Also imported, by the capture preload (lib/capture-serving.mjs).
 if (import.meta.url === `file://${process.argv[1]}` || process.env.SW_MAIN) await main();
