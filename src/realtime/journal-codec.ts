@@ -85,7 +85,7 @@ export function encodeMessages(logId: number, list: readonly MessageRef[], names
         break;
       case 'address-tx':
         writeTx(w, KIND['address-tx'], m, logId, table);
-        w.uint(names.idOf(m.p));
+        w.uint(m.principalId ?? names.idOf(m.p));
         break;
       case 'address-balance':
         w.u8(KIND['address-balance']).uint(names.idOf(m.p));

@@ -19,7 +19,7 @@ export type MessageRef =
   | { t: 'mempool'; tx: string }
   /** `pid`: the placement that brought it, when there is one (the journal stores that, not the id). */
   | { t: 'tx'; tx: string; pid?: number }
-  | { t: 'address-tx'; p: string; tx: string; pid?: number }
+  | { t: 'address-tx'; p: string; tx: string; pid?: number; principalId?: number }
   | { t: 'address-balance'; p: string }
   /** An NFT event (tx id, event index, asset identifier, value hex) for one of its three topics. */
   | { t: 'nft'; scope: NftScope; tx: string; i: number; a: string; v: string; pid?: number }
@@ -147,7 +147,7 @@ export function messagesOf(changes: ServingChanges, store?: ServingStore, pendin
         (op.canonical ? e.joined : e.left).push([op.index_block_hash, op.block_height]);
         if (op.canonical) e.add({ t: 'block', h: op.index_block_hash, n: op.block_height });
         for (const tx of c.txs) e.add({ t: 'tx', tx: tx.tx_id, pid: tx.pid });
-        if (op.canonical) for (const en of c.entries) e.add({ t: 'address-tx', p: en.principal, tx: en.tx_id, pid: en.pid });
+        if (op.canonical) for (const en of c.entries) e.add({ t: 'address-tx', p: en.principal, tx: en.tx_id, pid: en.pid, principalId: en.principalId });
         for (const d of c.deltas) if (d.asset === 'stx') e.add({ t: 'address-balance', p: d.principal });
         // Its NFT events, after the block and txs that carry them.
         if (op.canonical && c.nft.length > 0) for (const n of nftEventsOf(c, (txs ??= batchTxs(changes)), store)) for (const scope of NFT_SCOPES) e.addLate({ t: 'nft', scope, ...n });

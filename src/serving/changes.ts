@@ -30,6 +30,8 @@ export interface ListedEntry extends ListedTx {
   roles: number;
   /** What the principal did in it, packed (principal-fact.ts). */
   fact: Uint8Array;
+  /** The principal's id, once the writer gave it one (the journal names it so). */
+  principalId?: number;
 }
 
 /** [principal, asset identifier, NFTs sent, NFTs received] */

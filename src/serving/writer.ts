@@ -150,7 +150,7 @@ export class ServingWriter {
     const c: BlockContribution = op.contribution;
     const sign = op.canonical ? 1 : -1;
     // Principals get ids in log order whether or not a list keeps their part (the journal names them).
-    const ids = c.entries.map((e) => w.ids.idOf(e.principal));
+    const ids = c.entries.map((e) => (e.principalId = w.ids.idOf(e.principal)));
     if (op.canonical) {
       void s.nonCanonical.remove(op.index_block_hash);
       for (const t of c.txs) {

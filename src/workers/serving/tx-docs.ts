@@ -1,6 +1,7 @@
 // Tx documents rendered at ingest from the txs and event rows a payload decoded into — the rows
 // ClickHouse stores — with the same formatter the ClickHouse read path uses, so both answer alike.
 import type { Row } from '../rows.ts';
+import type { EventPlacement } from '../address-index.ts';
 import type { EventKind, EventRow, PlacedTx } from '../../render/rows.ts';
 import { formatMinedTx } from '../../render/tx.ts';
 import { formatEvent } from '../../render/events.ts';
@@ -9,16 +10,9 @@ import { decodedTxOf } from './decoded-txs.ts';
 import { packTxDoc, storedEvent } from '../../serving/codec.ts';
 import { hexBytes } from '../../serving/bytes.ts';
 
-/** Where a rendered tx document belongs (the processor's lists and patches read these). */
-export interface PlacedDoc {
-  tx_id: string;
-  index_block_hash: string;
-  /** '' for anchored txs. */
-  microblock_hash: string;
-  block_height: number;
-  microblock_sequence: number;
-  tx_index: number;
-}
+/** Where a rendered tx document belongs (the processor's lists and patches read these; its
+ *  microblock_hash is '' for anchored txs). */
+export type PlacedDoc = Required<EventPlacement>;
 
 /** Rendered tx placement and the events a document does not keep. */
 export interface ServedTx {
