@@ -18,6 +18,8 @@ import { cases, mixedWhileIngesting, readCases, type Case } from './lib/serving-
 import { runAtThreadCounts } from './lib/serving-threads.ts';
 import { THREADS_SECTION, threadsSection } from './serving-threads.ts';
 import { dirBytes } from '../src/serving/size.ts';
+import { openServingStore } from '../src/serving/store.ts';
+import { dbSizesText } from './lib/serving-dbs.ts';
 import { waitQuiet } from './lib/quiet.ts';
 
 type Target = Case['target'] & { ingest?: number };
@@ -42,6 +44,9 @@ async function main(): Promise<void> {
   const stored = await replay(head, `${label}, serving store on`, { keep: true });
   ingest.push(stored);
   const servingMB = dirBytes(join(stored.dataDir, 'serving')) / 1e6;
+  const servingStore = openServingStore(join(stored.dataDir, 'serving'), { readOnly: true });
+  const perDb = dbSizesText(servingStore);
+  await servingStore.close();
   const clickhouseMB = dirBytes(join(stored.dataDir, 'clickhouse')) / 1e6;
   let rebuildS: number | undefined;
   if (!values['skip-rebuild']) {
@@ -89,7 +94,7 @@ async function main(): Promise<void> {
     '',
     ingestTable(ingest, m, c),
     '',
-    `Serving store: ${servingMB.toFixed(0)} MB for ${stored.txs.toLocaleString('en-US')} txs (${((servingMB * 1e6) / stored.txs / 1024).toFixed(2)} KiB per tx, ${((servingMB / stored.txs) * 1e6 / 1e3).toFixed(2)} GB per million txs); ClickHouse ${clickhouseMB.toFixed(0)} MB. ${rebuildS === undefined ? 'Rebuild not run (--skip-rebuild).' : `Rebuilt from the event log (\`npm run rebuild-serving\`) in ${rebuildS.toFixed(0)} s.`}`,
+    `Serving store: ${servingMB.toFixed(0)} MB for ${stored.txs.toLocaleString('en-US')} txs (${((servingMB * 1e6) / stored.txs / 1024).toFixed(2)} KiB per tx, ${((servingMB / stored.txs) * 1e6 / 1e3).toFixed(2)} GB per million txs; by database, MiB: ${perDb}); ClickHouse ${clickhouseMB.toFixed(0)} MB. ${rebuildS === undefined ? 'Rebuild not run (--skip-rebuild).' : `Rebuilt from the event log (\`npm run rebuild-serving\`) in ${rebuildS.toFixed(0)} s.`}`,
   ].join('\n');
   console.log(body);
   const results = join(ROOT, 'bench', 'RESULTS.md');

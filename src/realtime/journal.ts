@@ -5,7 +5,11 @@
 // missed from here. Old entries are pruned: STACKS_API_WS_JOURNAL_ENTRIES log entries are kept.
 import type { ServingStore } from '../serving/store.ts';
 import type { ServingChanges } from '../serving/changes.ts';
+import type { PendingEntry } from '../serving/docs.ts';
 import { messagesOf, type Cursor, type MessageRef } from './messages.ts';
+import { decodeMessages, encodeMessages, messageCount, type JournalLookups, type JournalNames } from './journal-codec.ts';
+import { placedDocOf } from '../serving/reads.ts';
+import { txIdOf } from '../serving/codec.ts';
 
 export const DEFAULT_RETAIN = 100_000;
 
@@ -19,11 +23,12 @@ const retain = journalRetain();
 
 /** Issues the journal writes of a batch (called in the same event turn as its other writes).
  *  `logHead`: the log's last entry now. Entries that will be pruned by the time it is processed
- *  are not written (an import's first entries), and the journal starts there at once. */
-export function writeJournal(s: ServingStore, changes: ServingChanges, logTo: number, logHead = logTo): void {
+ *  are not written (an import's first entries), and the journal starts there at once. `names`: the
+ *  batch's principal ids; `pendingOf`: the committed pending entries. */
+export function writeJournal(s: ServingStore, changes: ServingChanges, logTo: number, logHead: number, names: JournalNames, pendingOf?: (txId: string) => PendingEntry | undefined): void {
   const from = Math.max(logTo, logHead) - retain;
   // Messages of an entry depend on earlier entries of the batch: all or none are worked out.
-  if (logTo >= from) for (const [logId, list] of messagesOf(changes, s)) if (logId >= from) void s.journal.put(logId, list);
+  if (logTo >= from) for (const [logId, list] of messagesOf(changes, s, pendingOf)) if (logId >= from) void s.journal.put(logId, encodeMessages(logId, list, names) as Buffer);
   if (from > journalFrom(s)) {
     for (const key of s.journal.getKeys({ end: from })) void s.journal.remove(key);
     void s.meta.put('journalFrom', from);
@@ -40,16 +45,33 @@ export interface JournalMessage {
   ref: MessageRef;
 }
 
+/** What a stored message's references name. */
+function lookups(s: ServingStore): JournalLookups {
+  return {
+    principalOf: (id) => {
+      const p = s.principalNames.get(id);
+      if (p === undefined) throw new Error(`journal: no principal ${id}`);
+      return p;
+    },
+    txIdOf: (pid) => {
+      const p = placedDocOf(s, pid);
+      if (!p) throw new Error(`journal: no tx document ${pid}`);
+      return txIdOf(p.doc);
+    },
+  };
+}
+
 /** Messages after `after`, through log entry `through`, in order. */
 export function* readJournal(s: ServingStore, after: Cursor, through: number): Generator<JournalMessage> {
+  const names = lookups(s);
   for (const { key, value } of s.journal.getRange({ start: after.logId, end: through + 1 })) {
-    const list = value as MessageRef[];
+    const list = decodeMessages(key as number, value, names);
     for (let index = key === after.logId ? after.index + 1 : 0; index < list.length; index++) yield { cursor: { logId: key as number, index }, ref: list[index] };
   }
 }
 
 /** The last message in the journal (the empty cursor when there is none). */
 export function journalHead(s: ServingStore): Cursor {
-  for (const { key, value } of s.journal.getRange({ reverse: true, limit: 1 })) return { logId: key as number, index: (value as MessageRef[]).length - 1 };
+  for (const { key, value } of s.journal.getRange({ reverse: true, limit: 1 })) return { logId: key as number, index: messageCount(value) - 1 };
   return { logId: 0, index: -1 };
 }

@@ -1,14 +1,18 @@
-// The NFT events of a block that joins the canonical chain, for the real-time journal: read from
-// the tx documents' event JSON — this batch's (not committed yet) or the store's (a block restored
-// by a reorg was stored earlier).
+// The NFT events of a block that joins the canonical chain, for the real-time journal: as the decode
+// worker listed them for this batch's txs (not committed yet), or read from the tx documents' events
+// in the store (a block restored by a reorg was stored earlier).
 import type { ServingStore } from '../serving/store.ts';
-import { txDocOf } from '../serving/store.ts';
+import { coldDocOf } from '../serving/reads.ts';
 import type { BlockContribution, ServingChanges } from '../serving/changes.ts';
+import type { StoredEvent } from '../serving/docs.ts';
+import { INLINE_EVENTS } from '../serving/docs.ts';
 import type { ServedTx } from '../workers/serving/tx-docs.ts';
-import { unpackTxDoc } from '../serving/codec.ts';
+import { eventJson } from '../serving/codec.ts';
 
 export interface NftEventRef {
   tx: string;
+  /** The tx's placement (the journal stores it, not the id). */
+  pid?: number;
   /** event_index */
   i: number;
   /** asset identifier */
@@ -17,7 +21,7 @@ export interface NftEventRef {
   v: string;
 }
 
-const NFT_EVENT = '"non_fungible_token_asset"';
+const NFT_EVENT = 'non_fungible_token_asset';
 
 /** Placement id -> the batch's tx, for the documents not committed yet. */
 export function batchTxs(changes: ServingChanges): Map<number, ServedTx> {
@@ -26,15 +30,13 @@ export function batchTxs(changes: ServingChanges): Map<number, ServedTx> {
   return out;
 }
 
-function eventsOf(pid: number, batch: Map<number, ServedTx>, store: ServingStore | undefined): Array<[number, string]> {
-  const t = batch.get(pid);
-  if (t) return t.allEvents ?? unpackTxDoc(t.packed).events;
-  const doc = store && txDocOf(store, pid);
-  if (!doc) return [];
-  if (doc.event_count <= doc.events.length) return doc.events;
-  const all: Array<[number, string]> = [];
-  for (const { key, value } of store.txEvents.getRange({ start: [pid, 0], end: [pid + 1, 0] })) all.push([(key as [number, number])[1], value]);
-  return all;
+/** The stored events of a placement of an earlier batch (a block a reorg restores). */
+function storedEventsOf(pid: number, store: ServingStore | undefined): StoredEvent[] {
+  const events = (store && coldDocOf(store, pid)?.events) ?? [];
+  if (!store || events.length < INLINE_EVENTS) return events;
+  const all: StoredEvent[] = [];
+  for (const { key, value } of store.txEvents.getRange({ start: [pid, 0], end: [pid + 1, 0] })) all.push([(key as [number, number])[1], value[0], value[1]]);
+  return all.length > 0 ? all : events;
 }
 
 /** The block's NFT events in list order (none unless some principal's NFT count moved). */
@@ -42,10 +44,17 @@ export function nftEventsOf(c: BlockContribution, batch: Map<number, ServedTx>, 
   if (c.nft.length === 0) return [];
   const out: NftEventRef[] = [];
   for (const tx of c.txs) {
-    for (const [i, json] of eventsOf(tx.pid, batch, store)) {
-      if (!json.includes(NFT_EVENT)) continue;
-      const e = JSON.parse(json) as { event_type: string; asset?: { asset_id: string; value: { hex: string } } };
-      if (e.event_type === 'non_fungible_token_asset' && e.asset) out.push({ tx: tx.tx_id, i, a: e.asset.asset_id, v: e.asset.value.hex });
+    const t = batch.get(tx.pid);
+    if (t) {
+      // This batch's txs: the worker listed their NFT events.
+      for (const [i, a, v] of t.nft ?? []) out.push({ tx: tx.tx_id, pid: tx.pid, i, a, v });
+      continue;
+    }
+    for (const stored of storedEventsOf(tx.pid, store)) {
+      if (stored[1] !== NFT_EVENT) continue;
+      const i = stored[0];
+      const e = JSON.parse(eventJson(tx.tx_id, stored)) as { event_type: string; asset?: { asset_id: string; value: { hex: string } } };
+      if (e.event_type === 'non_fungible_token_asset' && e.asset) out.push({ tx: tx.tx_id, pid: tx.pid, i, a: e.asset.asset_id, v: e.asset.value.hex });
     }
   }
   return out;

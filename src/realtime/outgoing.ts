@@ -2,6 +2,7 @@
 // JSON-RPC notification (serialized once, for every client). Both carry the message's cursor: as
 // a last Socket.IO argument `{cursor}` and as a `cursor` member of the notification.
 import type { ServingStore } from '../serving/store.ts';
+import { blockDocOf } from '../serving/block-reads.ts';
 import type { RestGet } from './render.ts';
 import { formatCursor, type Cursor, type MessageRef } from './messages.ts';
 import type { JournalMessage } from './journal.ts';
@@ -40,7 +41,7 @@ type Payload = { event: string; args: unknown[]; method: string; params: unknown
 async function payloadOf(m: MessageRef, get: RestGet, serving: ServingStore): Promise<Payload | undefined> {
   switch (m.t) {
     case 'block': {
-      const doc = serving.blockDocs.get(m.h);
+      const doc = blockDocOf(serving, m.h);
       const block = doc && (await get('blockByHash', { hash: doc.block_hash }));
       return block && { event: 'block', args: [block], method: 'block', params: block };
     }
@@ -76,7 +77,7 @@ async function payloadOf(m: MessageRef, get: RestGet, serving: ServingStore): Pr
       return { event: `nft-collection-event:${m.a}`, args: [m.a, event], method: 'nft_collection_event', params: event };
     }
     case 'reorg': {
-      const blocks = (list: Array<[string, number]>) => list.map(([index_block_hash, block_height]) => ({ index_block_hash, block_hash: serving.blockDocs.get(index_block_hash)?.block_hash ?? null, block_height }));
+      const blocks = (list: Array<[string, number]>) => list.map(([index_block_hash, block_height]) => ({ index_block_hash, block_hash: blockDocOf(serving, index_block_hash)?.block_hash ?? null, block_height }));
       const body = { left: blocks(m.left), joined: blocks(m.joined) };
       return { event: 'reorg', args: [body], method: 'reorg', params: body };
     }

@@ -16,6 +16,7 @@ export const pidOf = (logId: number, index: number): number => logId * PIDS_PER_
 export interface ListedTx {
   pid: number;
   tx_id: string;
+  block_height: number;
   microblock_hash: string;
   microblock_sequence: number;
   tx_index: number;
@@ -27,6 +28,10 @@ export interface ListedTx {
 export interface ListedEntry extends ListedTx {
   principal: string;
   roles: number;
+  /** What the principal did in it, packed (principal-fact.ts). */
+  fact: Uint8Array;
+  /** The principal's id, once the writer gave it one (the journal names it so). */
+  principalId?: number;
 }
 
 /** [principal, asset identifier, NFTs sent, NFTs received] */

@@ -1,65 +1,72 @@
-// Tx documents and principal facts are packed as arrays: every member comes back in its place,
-// absent optional members stay absent, and values stored as maps before read as they were.
+// Documents as the workers pack them: compressed against the dictionaries (lmdb's framing), every
+// member back in its place, absent optional members absent; events without their tx id; principal
+// facts and list entries in their varint forms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pack, packPrincipalFact, packTxDoc, unpackPrincipalFact, unpackTxDoc } from './codec.ts';
-import type { PrincipalTxFact, TxDoc } from './docs.ts';
+import { eventJson, packMempoolDoc, packTxDoc, readMempoolDoc, readTxDoc, storedEvent, txIdOf, unpackTxDoc } from './codec.ts';
+import { decompressValue } from './lz4.ts';
+import { DOC_DICTIONARY } from './dictionaries.ts';
+import { TX_FLAGS, type TxDoc } from './docs.ts';
+import { packFact, readFact } from './principal-fact.ts';
+import { packEntry, readEntry } from './principal-list.ts';
 
+const txId = `0x${'ab'.repeat(32)}`;
 const transfer: TxDoc = {
-  tx_id: '0x01',
-  index_block_hash: '0x02',
-  microblock_hash: '0x03',
-  block_height: 7,
-  microblock_sequence: 2,
-  tx_index: 4,
-  body: '"tx_id":"0x01","nonce":5',
-  events: [[0, '{"event_index":0}']],
+  flags: 0,
+  body: `"tx_id":"${txId}","nonce":5,"fee_rate":"180","sender_address":"SP000000000000000000002Q6VF78","sponsored":false,"post_condition_mode":"deny","post_conditions":[],"anchor_mode":"any","tx_index":4,"tx_status":"success"`,
   event_count: 1,
-  sender_address: 'SP1',
+  sender_address: 'SP000000000000000000002Q6VF78',
   fee_rate: '180',
-  unanchored: true,
-};
-const call: TxDoc = { ...transfer, unanchored: false, call: { contract_id: 'SP2.c', function_name: 'f', args: [['0x00', 'none', 'optional']] } };
-
-test('a tx document reads back member for member, packed as an array', () => {
-  for (const doc of [transfer, call]) {
-    const bytes = packTxDoc(doc);
-    assert.equal(bytes[0] & 0xf0, 0x90, 'a MessagePack array');
-    assert.deepEqual(unpackTxDoc(bytes), doc);
-  }
-  assert.equal('call' in unpackTxDoc(packTxDoc(transfer)), false);
-});
-
-test('a tx document stored as a map reads as it was', () => {
-  assert.deepEqual(unpackTxDoc(pack(call)), call);
-});
-
-const received: PrincipalTxFact = {
-  roles: 2,
-  stx_sent: '0',
-  stx_received: '500',
-  events: [
-    { event_index: 0, kind: 'stx', asset_event_type: 'transfer', asset_identifier: '', sender: 'SP1', recipient: 'SP3', amount: '500', value: '' },
-    { event_index: 3, kind: 'nft', asset_event_type: 'mint', asset_identifier: 'SP2.c::n', sender: '', recipient: 'SP3', amount: '', value: '0x0100' },
-  ],
-  block_height: 7,
+  microblock_hash: '',
   microblock_sequence: 2147483647,
   tx_index: 4,
-  tx_id: '0x01',
 };
-const sent: PrincipalTxFact = { ...received, roles: 1, events: [], nonce: 0, sponsor_nonce: 9 };
+const call: TxDoc = { ...transfer, flags: TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.FULL_BODY, index_block_hash: `0x${'cd'.repeat(32)}`, block_height: 9, call: { contract_id: 'SP2.c', function_name: 'f', args: [['0x00', 'none', 'optional']] } };
 
-test('a principal fact reads back member for member, packed as an array', () => {
-  for (const fact of [received, sent]) {
-    const bytes = packPrincipalFact(fact);
-    assert.equal(bytes[0] & 0xf0, 0x90, 'a MessagePack array');
-    assert.deepEqual(unpackPrincipalFact(bytes), fact);
+const cold = { events: [[0, 'stx_asset', '"asset":{"amount":"5"}'] as [number, string, string]], raw: Uint8Array.from([0, 1, 2, 0x80, 0xff]) };
+
+test('a tx document reads back member for member, compressed against the dictionary, its events and raw bytes when asked', () => {
+  for (const doc of [transfer, call, { ...call, cold }]) {
+    const bytes = packTxDoc(doc);
+    assert.equal(bytes[0], 254, "lmdb's compressed-value marker");
+    assert.ok(bytes.length < doc.body.length, `compressed: ${bytes.length} bytes for a ${doc.body.length}-character body`);
+    const plain = decompressValue(bytes, DOC_DICTIONARY);
+    assert.equal(plain[0] & 0xf0, 0x90, 'a MessagePack array inside');
+    const { cold: c, ...rest } = doc;
+    assert.deepEqual(readTxDoc(plain), rest, 'without its events and raw bytes unless asked');
+    assert.deepEqual(unpackTxDoc(bytes), { ...rest, cold: c ?? { events: [], raw: new Uint8Array(0) } });
   }
-  const back = unpackPrincipalFact(packPrincipalFact(received));
-  assert.equal('nonce' in back || 'sponsor_nonce' in back, false);
-  assert.equal(unpackPrincipalFact(packPrincipalFact(sent)).nonce, 0, 'nonce 0 is kept');
+  const back = unpackTxDoc(packTxDoc(transfer));
+  assert.equal('call' in back || 'index_block_hash' in back, false);
+  assert.equal(txIdOf(back), txId);
 });
 
-test('a principal fact stored as a map reads as it was', () => {
-  assert.deepEqual(unpackPrincipalFact(pack(sent)), sent);
+test('events are stored without their tx id and rendered with it, byte for byte', () => {
+  const json = `{"event_index":3,"event_type":"stx_asset","tx_id":"${txId}","asset":{"asset_event_type":"transfer","sender":"SP1","recipient":"SP2","amount":"5"}}`;
+  const stored = storedEvent(3, 'stx_asset', txId, json)!;
+  assert.deepEqual(stored, [3, 'stx_asset', '"asset":{"asset_event_type":"transfer","sender":"SP1","recipient":"SP2","amount":"5"}']);
+  assert.equal(eventJson(txId, stored), json);
+  assert.equal(storedEvent(3, 'stx_asset', `0x${'00'.repeat(32)}`, json), undefined, 'another tx id is not taken out');
+  const raw = Uint8Array.from({ length: 180 }, (_, i) => i % 7);
+  const back = unpackTxDoc(packTxDoc({ ...transfer, cold: { events: [stored], raw } })).cold!;
+  assert.deepEqual(back.events, [stored]);
+  assert.deepEqual([...back.raw], [...raw]);
+});
+
+test('a mempool document keeps its raw bytes', () => {
+  const raw = Uint8Array.from([0, 1, 2, 3, 250, 255]);
+  const doc = readMempoolDoc(decompressValue(packMempoolDoc({ body: '"tx_id":"0x01","nonce":1', raw }), DOC_DICTIONARY));
+  assert.equal(doc.body, '"tx_id":"0x01","nonce":1');
+  assert.deepEqual([...doc.raw], [...raw]);
+  assert.equal('call' in doc, false);
+});
+
+test('a principal fact and a list entry read back, large amounts and nonce 0 included', () => {
+  const fact = { roles: 9, stx_sent: (2n ** 100n).toString(), stx_received: '0', events: [[0, 1], [21, 255]] as Array<[number, number]>, nonce: 0 };
+  assert.deepEqual(readFact(packFact(fact), 9), fact);
+  const sponsor = { roles: 2, stx_sent: '7', stx_received: '8', events: [], sponsor_nonce: 3 };
+  assert.deepEqual(readFact(packFact(sponsor), 2), sponsor);
+  const entry = { pid: 123_456 * 2 ** 20 + 17, roles: 9, gaps: [0, 3, 0, 70_000], block_height: 800_000, microblock_sequence: 2147483647, tx_index: 300, fact: packFact(fact) };
+  assert.deepEqual(readEntry(packEntry(entry)), entry);
+  assert.equal(readEntry(packEntry({ ...entry, microblock_sequence: 0 })).microblock_sequence, 0);
 });

@@ -23,7 +23,7 @@ export function blockContribution(served: ServedRows, logId: number, deltas: Bal
   served.txs.forEach((t, i) => {
     const d = t.doc;
     if (d.microblock_hash && !accepted(d.microblock_hash)) return;
-    const listed = { pid: pidOf(logId, i), tx_id: d.tx_id, microblock_hash: d.microblock_hash, microblock_sequence: d.microblock_sequence, tx_index: d.tx_index, boot: t.boot };
+    const listed = { pid: pidOf(logId, i), tx_id: d.tx_id, block_height: d.block_height, microblock_hash: d.microblock_hash, microblock_sequence: d.microblock_sequence, tx_index: d.tx_index, boot: t.boot };
     txs.push(listed);
     byLocal.set(i, listed);
   });
@@ -32,7 +32,7 @@ export function blockContribution(served: ServedRows, logId: number, deltas: Bal
   for (const p of served.principalTxs) {
     const t = byLocal.get(p.tx);
     if (!t) continue;
-    entries.push({ ...t, principal: p.principal, roles: p.roles });
+    entries.push({ ...t, principal: p.principal, roles: p.roles, fact: p.packed });
     for (const [asset, sent, received] of p.nft) {
       const key = `${p.principal}|${asset}`;
       let d = nft.get(key);

@@ -3,18 +3,6 @@
 // API adds those at answer time. Fragments are JSON text so an answer is assembled by concatenation.
 import type { BlockRow } from '../render/rows.ts';
 
-/** Placement of a tx in one block or microblock (a tx can have several: forks, microblocks). */
-export interface Placement {
-  tx_id: string;
-  index_block_hash: string;
-  /** '' for anchored txs. */
-  microblock_hash: string;
-  block_height: number;
-  /** 2147483647 for anchored txs. */
-  microblock_sequence: number;
-  tx_index: number;
-}
-
 /** A contract-call payload, rendered at answer time with the called contract's ABI. */
 export interface CallPart {
   contract_id: string;
@@ -26,29 +14,59 @@ export interface CallPart {
 /** Events kept inside a tx document (the default first page). */
 export const INLINE_EVENTS = 20;
 
-/** A mined tx placement as `/extended/v1/tx/:id` renders it. */
-export interface TxDoc extends Placement {
-  /**
-   * The object's members as JSON text without the braces, leaving out `canonical`,
-   * `microblock_canonical`, `events` and `contract_call`.
-   */
+/** What a tx document's flags say. */
+export const TX_FLAGS = {
+  /** The body carries its block's placement members itself (it is not its entry's fragment). */
+  FULL_BODY: 1,
+  /** From a microblock no anchor block had confirmed when it was stored (index_block_hash ''):
+   *  its height and parent hash depend on the stream, so it is answered from ClickHouse. */
+  UNANCHORED: 2,
+  /** Its block is not its log entry's block (index_block_hash and block_height stored with it). */
+  OWN_PLACEMENT: 4,
+} as const;
+
+/**
+ * A mined tx placement as `/extended/v1/tx/:id` renders it, less what its block gives (the members
+ * its entry's frame holds, see block-record.ts) and what a later block or a reorg changes
+ * (`canonical`, `microblock_canonical`, `events`, `contract_call`). Its events and raw bytes (the
+ * ColdDoc) are stored with it, packed apart inside the value: only the tx's own answers unpack them.
+ */
+export interface TxDoc {
+  flags: number;
+  /** The object's members as JSON text without the braces (tx_id first). */
   body: string;
   call?: CallPart;
-  /** [event_index, event JSON] of the events with event_index < INLINE_EVENTS. */
-  events: Array<[number, string]>;
   event_count: number;
   sender_address: string;
   fee_rate: string;
-  /** From a microblock no anchor block had confirmed when it was stored (index_block_hash ''):
-   *  its height and parent hash depend on the stream, so it is answered from ClickHouse. */
-  unanchored: boolean;
+  /** '' for anchored txs. */
+  microblock_hash: string;
+  /** 2147483647 for anchored txs. */
+  microblock_sequence: number;
+  tx_index: number;
+  /** With OWN_PLACEMENT only. */
+  index_block_hash?: string;
+  block_height?: number;
+  /** Read only when asked for. */
+  cold?: ColdDoc;
+}
+
+/** An event as stored: [event_index, event_type, the members after `tx_id` as JSON text]. The tx id
+ *  is the same in every event of a tx, so it is added when answered. */
+export type StoredEvent = [number, string, string];
+
+/** A tx placement's events page and raw bytes, read by its own answers only. */
+export interface ColdDoc {
+  /** Events with event_index < INLINE_EVENTS (all of them are kept apart when there are more). */
+  events: StoredEvent[];
+  raw: Uint8Array;
 }
 
 /** A tx as the mempool shows it, without its status, replacement and receipt time. */
 export interface MempoolDoc {
-  tx_id: string;
   body: string;
   call?: CallPart;
+  raw: Uint8Array;
 }
 
 /** A principal's asset event in one tx (the with_transfers lists and v2 per-tx counts). */
@@ -63,23 +81,31 @@ export interface AssetEvent {
   value: string;
 }
 
-/** What a principal did in one tx placement (principal_txs and its principal_events). */
+/** What a principal did in one canonical tx placement, kept in its list entry (principal-list.ts). */
 export interface PrincipalTxFact {
   /** ROLE bits (src/workers/address-index.ts). */
   roles: number;
   stx_sent: string;
   stx_received: string;
-  events: AssetEvent[];
+  /** Its STX, FT and NFT events: [event_index, ASSET_EVENT code]; the events themselves are the tx's. */
+  events: Array<[number, number]>;
   /** The tx's nonce when the principal is its origin. */
   nonce?: number;
   /** The sponsor nonce when the principal sponsors it. */
   sponsor_nonce?: number;
-  /** Chain position (the list order), for rebuilding a principal's lists. */
-  block_height: number;
-  microblock_sequence: number;
-  tx_index: number;
-  tx_id: string;
 }
+
+/** An asset event's kind and type as one small code (a principal's list entry keeps these). */
+export const ASSET_EVENT_CODES: ReadonlyArray<[AssetEvent['kind'], string]> = [
+  ['stx', 'transfer'], ['stx', 'mint'], ['stx', 'burn'], ['ft', 'transfer'], ['ft', 'mint'], ['ft', 'burn'], ['nft', 'transfer'], ['nft', 'mint'], ['nft', 'burn'],
+];
+/** An event of a kind and type not listed above. */
+export const OTHER_ASSET_EVENT = 255;
+
+export const assetEventCode = (kind: string, type: string): number => {
+  const i = ASSET_EVENT_CODES.findIndex(([k, t]) => k === kind && t === type);
+  return i < 0 ? OTHER_ASSET_EVENT : i;
+};
 
 /** An STX lock or PoX operation of a principal (lock state at answer time). */
 export interface LockFact {
@@ -93,8 +119,9 @@ export interface LockFact {
   unlock_height: string;
 }
 
-/** The block row as stored in ClickHouse (numbers parsed), with its txs' placement ids and positions. */
-export type BlockDoc = Omit<BlockRow, 'canonical'> & {
+/** The block row (numbers parsed; no signer members: those answers read ClickHouse), with its txs'
+ *  placement ids and positions. */
+export type BlockDoc = Omit<BlockRow, 'canonical' | 'signer_bitvec' | 'signer_signatures' | 'signer_signature_hash' | 'miner_signature' | 'consensus_hash'> & {
   pox_v1_unlock_height: number;
   pox_v2_unlock_height: number;
   pox_v3_unlock_height: number;

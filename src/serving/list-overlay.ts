@@ -1,32 +1,80 @@
-// Dense lists in the serving store: [list, principal, ordinal] -> placement id, ordinals 0..n-1 in
-// chain order, so a page at any offset is one short range read and a list's length is its total.
-// A block that becomes canonical appends its placements; an orphaned block's placements are removed.
-// Orphaned blocks are the newest ones (a reorg replaces the chain above a fork point), so removals
-// hit the tail; one found deeper is still removed and the entries above it move down.
+// The chain-wide list of canonical txs: ordinals 0..n-1 in chain order -> placement id, stored in
+// chunks of CHUNK (key: the chunk's index, u32 big-endian; value: its placement ids as varints), so a batch
+// writes the one or two chunks at the list's tail instead of a value per tx, and a page is a get or
+// two. A block that becomes canonical appends its placements; an orphaned block's are removed (the
+// newest; one found deeper is still removed and the entries above it move down).
 //
 // Writes of one batch are gathered here and written at the end, because LMDB's asynchronous puts
 // are not visible to reads until their transaction commits.
 import type { ServingStore } from './store.ts';
+import { ByteReader, ByteWriter, readU32, u32Key } from './bytes.ts';
 
-/** The global list of canonical txs uses list 0 and principal ''. */
-export const GLOBAL_LIST = 0;
-
+export const CHUNK = 64;
 /** How far from the tail a removal looks before giving up (a reorg deeper than this is not expected). */
 const REMOVAL_WINDOW = 100_000;
 
-class ListState {
-  private readonly written = new Map<number, number | null>();
+const packChunk = (pids: readonly number[]): Buffer => {
+  const w = new ByteWriter(pids.length * 6);
+  for (const pid of pids) w.uint(pid);
+  return w.bytes() as Buffer;
+};
 
-  constructor(private readonly store: ServingStore, readonly list: number, readonly principal: string, public length: number) {}
+function readChunk(b: Uint8Array): number[] {
+  const r = new ByteReader(b);
+  const out: number[] = [];
+  while (!r.done) out.push(r.uint());
+  return out;
+}
 
-  at(ordinal: number): number | undefined {
-    const w = this.written.get(ordinal);
-    if (w !== undefined) return w ?? undefined;
-    return this.store.lists.get([this.list, this.principal, ordinal]);
+/** Entries in the stored list. */
+export function storedTxListLength(store: ServingStore): number {
+  for (const { key, value } of store.txList.getRange({ reverse: true, limit: 1 })) return readU32(key) * CHUNK + readChunk(value).length;
+  return 0;
+}
+
+/** Placement ids of the list, newest first, from `top` (an ordinal) down, at most `limit`. */
+export function txListFrom(store: ServingStore, top: number, limit: number): number[] {
+  const out: number[] = [];
+  for (let c = Math.floor(top / CHUNK); c >= 0 && out.length < limit && top >= 0; c--) {
+    const b = store.txList.getBinaryFast(u32Key(c));
+    if (!b) break;
+    const pids = readChunk(b);
+    for (let i = top - c * CHUNK; i >= 0 && out.length < limit; i--, top--) out.push(pids[i]);
+  }
+  return out;
+}
+
+export class TxListOverlay {
+  /** Chunks read or changed by this batch, by index (changed ones are written). */
+  private readonly chunks = new Map<number, number[]>();
+  private readonly changed = new Set<number>();
+
+  constructor(
+    private readonly store: ServingStore,
+    public length: number,
+  ) {}
+
+  private chunk(c: number): number[] {
+    let pids = this.chunks.get(c);
+    if (!pids) {
+      const b = this.store.txList.getBinaryFast(u32Key(c));
+      this.chunks.set(c, (pids = b ? readChunk(b) : []));
+    }
+    return pids;
+  }
+
+  private at(o: number): number {
+    return this.chunk(Math.floor(o / CHUNK))[o % CHUNK];
+  }
+
+  private set(o: number, pid: number): void {
+    const c = Math.floor(o / CHUNK);
+    this.chunk(c)[o % CHUNK] = pid;
+    this.changed.add(c);
   }
 
   append(pid: number): void {
-    this.written.set(this.length++, pid);
+    this.set(this.length++, pid);
   }
 
   /** Removes `pid`; false when it is not within the window from the tail. */
@@ -34,80 +82,19 @@ class ListState {
     const stop = Math.max(0, this.length - REMOVAL_WINDOW);
     for (let o = this.length - 1; o >= stop; o--) {
       if (this.at(o) !== pid) continue;
-      for (let k = o; k < this.length - 1; k++) this.written.set(k, this.at(k + 1)!);
-      this.written.set(--this.length, null);
+      for (let k = o; k < this.length - 1; k++) this.set(k, this.at(k + 1));
+      this.length--;
+      this.changed.add(Math.floor(this.length / CHUNK));
       return true;
     }
     return false;
   }
 
   flush(): void {
-    for (const [o, pid] of this.written) {
-      if (pid === null) void this.store.lists.remove([this.list, this.principal, o]);
-      else void this.store.lists.put([this.list, this.principal, o], pid);
-    }
-  }
-}
-
-/** Number of entries in a stored list. */
-export function storedListLength(store: ServingStore, list: number, principal: string): number {
-  for (const { key } of store.lists.getRange({ start: [list, principal, Number.MAX_SAFE_INTEGER], end: [list, principal, -1], reverse: true, limit: 1 })) {
-    return (key as [number, string, number])[2] + 1;
-  }
-  return 0;
-}
-
-/**
- * The writer's lengths of recently written lists, as its last batch left them. A list's length is
- * otherwise one reverse range read (a cursor opened and positioned: ~10x a get), taken for every
- * list a batch touches. Only the store's one writer keeps it: its batches are written in order, so
- * what it remembers is at least as new as what the store has committed. Bounded: the least
- * recently touched lists are forgotten first.
- */
-export class ListLengths {
-  private readonly lengths = new Map<string, number>();
-
-  constructor(private readonly store: ServingStore, private readonly capacity = 262_144) {}
-
-  get(list: number, principal: string): number {
-    const key = `${list}|${principal}`;
-    const known = this.lengths.get(key);
-    return known ?? storedListLength(this.store, list, principal);
-  }
-
-  set(list: number, principal: string, length: number): void {
-    const key = `${list}|${principal}`;
-    this.lengths.delete(key);
-    this.lengths.set(key, length);
-    if (this.lengths.size > this.capacity) this.lengths.delete(this.lengths.keys().next().value!);
-  }
-}
-
-export class ListOverlay {
-  private readonly lists = new Map<string, ListState>();
-
-  /** `lengths`: the writer's remembered lengths (else every list's length is read). */
-  constructor(private readonly store: ServingStore, private readonly lengths?: ListLengths) {}
-
-  private state(list: number, principal: string): ListState {
-    const key = `${list}|${principal}`;
-    let s = this.lists.get(key);
-    if (!s) this.lists.set(key, (s = new ListState(this.store, list, principal, this.lengths ? this.lengths.get(list, principal) : storedListLength(this.store, list, principal))));
-    return s;
-  }
-
-  append(list: number, principal: string, pid: number): void {
-    this.state(list, principal).append(pid);
-  }
-
-  remove(list: number, principal: string, pid: number): boolean {
-    return this.state(list, principal).remove(pid);
-  }
-
-  flush(): void {
-    for (const s of this.lists.values()) {
-      s.flush();
-      this.lengths?.set(s.list, s.principal, s.length);
+    for (const c of this.changed) {
+      const count = Math.min(CHUNK, Math.max(0, this.length - c * CHUNK));
+      if (count === 0) void this.store.txList.remove(u32Key(c));
+      else void this.store.txList.put(u32Key(c), packChunk(this.chunk(c).slice(0, count)));
     }
   }
 }

@@ -3,19 +3,25 @@
 // newest entry answers the common case (a new nonce, above every mined one) and a binary search the
 // rest. Entries without a nonce of this account (it only sponsored them) are stepped over, a few at
 // a time: an account that mostly sponsors has no mined nonce worth a long walk.
-import { LIST, principalFactOf, type ServingStore } from './store.ts';
-import { storedListLength } from './list-overlay.ts';
+import type { ServingStore } from './store.ts';
+import { LIST, PrincipalList } from './principal-list.ts';
+import { readFact } from './principal-fact.ts';
+import { placedDocOf, principalIdOf } from './reads.ts';
+import { txIdOf } from './codec.ts';
 
 /** Nonce-less entries stepped over per probe before the search gives up. */
 const STEP_OVER = 16;
 
-const nonceAt = (store: ServingStore, sender: string, ordinal: number) => {
-  const pid = store.lists.get([LIST.OWN, sender, ordinal]);
-  return pid === undefined ? undefined : principalFactOf(store, sender, pid);
-};
+/** The nonce of the entry at own-list ordinal `o`, and its placement. */
+function nonceAt(list: PrincipalList, o: number): { nonce?: number; pid: number } | undefined {
+  const e = list.at(list.ordinalOf(LIST.OWN, o));
+  return e && { nonce: readFact(e.fact, e.roles).nonce, pid: e.pid };
+}
 
 export function minedNonceOf(store: ServingStore, sender: string, nonce: number): string | undefined {
-  const last = storedListLength(store, LIST.OWN, sender) - 1;
+  const list = PrincipalList.open(store.lists, principalIdOf(store, sender));
+  if (!list) return undefined;
+  const last = list.length(LIST.OWN) - 1;
   // Search [lo, hi] for the entry carrying `nonce`.
   let lo = 0;
   let hi = last;
@@ -23,15 +29,18 @@ export function minedNonceOf(store: ServingStore, sender: string, nonce: number)
     const mid = hi === last && lo === 0 ? hi : (lo + hi) >>> 1;
     // The nearest entry at or below mid that has a nonce of this account.
     let o = mid;
-    let fact = nonceAt(store, sender, o);
-    while (fact?.nonce === undefined && o > lo && mid - o < STEP_OVER) fact = nonceAt(store, sender, --o);
-    if (fact?.nonce === undefined) {
+    let found = nonceAt(list, o);
+    while (found?.nonce === undefined && o > lo && mid - o < STEP_OVER) found = nonceAt(list, --o);
+    if (found?.nonce === undefined) {
       if (mid - o >= STEP_OVER) return undefined;
       lo = mid + 1;
       continue;
     }
-    if (fact.nonce === nonce) return fact.tx_id;
-    if (fact.nonce < nonce) lo = mid + 1;
+    if (found.nonce === nonce) {
+      const p = placedDocOf(store, found.pid);
+      return p && txIdOf(p.doc);
+    }
+    if (found.nonce < nonce) lo = mid + 1;
     else hi = o - 1;
   }
   return undefined;

@@ -20,9 +20,9 @@ async function filledStore() {
   // Incompressible 32 KB values (LZ4 cannot shrink them): 64 MB of overflow pages.
   const values = Array.from({ length: DOCS }, () => randomBytes(32 * 1024));
   await store.env.transaction(() => {
-    values.forEach((v, i) => void store.rawTxs.put(`tx${i}`, v));
+    values.forEach((v, i) => void store.writes.blocks.put(i, v));
   });
-  const readAll = () => values.every((v, i) => (store.rawTxs.get(`tx${i}`) as Buffer).equals(v));
+  const readAll = () => values.every((v, i) => (store.writes.blocks.get(i) as Buffer).equals(v));
   const file = join(dir, 'data.mdb');
   // Written through the map, the pages are resident already: start, as a reader would, with none.
   if (canReleasePages) await releaseMappedPages(file);
@@ -78,7 +78,7 @@ test('releaseOverBudget gives pages back once RSS grows by its budget, and stops
     assert.ok(releases >= 1);
     // Under the budget: nothing is released.
     const under = releases;
-    store.rawTxs.get('tx0');
+    store.writes.blocks.get(0);
     await new Promise((r) => setTimeout(r, 2500));
     assert.equal(releases, under);
     assert.ok(residentKb(file) > 0);

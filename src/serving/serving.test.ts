@@ -8,7 +8,13 @@ import { SHARED, runScript, startService, tempDataDir, waitForProcessing } from 
 import { feedFixture } from '../testing/goldens.ts';
 import { assertServingEqualsClickHouse } from '../testing/serving.ts';
 import { openServingStore, servingDir } from './store.ts';
-import { packTxDoc, unpackTxDoc } from './codec.ts';
+import { packTxDoc, readTxDoc } from './codec.ts';
+import { placedDocOf } from './reads.ts';
+import { TX_FLAGS } from './docs.ts';
+import { packBlockRecord, readBlockFrame, readBlockRecord } from './block-record.ts';
+import { pidOf } from './changes.ts';
+import { packTotals, readTotals } from './totals.ts';
+import { readU32 } from './bytes.ts';
 
 const importEvents = (dataDir: string, file: string, env: Record<string, string> = {}, extra: string[] = []) =>
   runScript('src/ingest/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir, ...env });
@@ -66,21 +72,32 @@ test('the check finds a wrong document, a wrong block answer and a wrong balance
   assert.equal(r.code, 0, r.output);
   await assertServingEqualsClickHouse(dir);
   const s = openServingStore(servingDir(dir));
-  const entry = [...s.txDocs.getRange()].find(({ value }) => {
-    const d = unpackTxDoc(value);
-    return !d.unanchored && s.nonCanonical.get(d.index_block_hash) === undefined;
-  })!;
-  const doc = unpackTxDoc(entry.value);
-  await s.txDocs.put(entry.key, packTxDoc({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }));
-  const block = [...s.blockV1Bodies.getRange()].find(({ key }) => s.nonCanonical.get(key) === undefined && [...s.microblocksByParent.getKeys({ start: [key], end: [key, '\uffff'], limit: 1 })].length === 0);
-  assert.ok(block, 'a block answered from stored text');
-  await s.blockV1Bodies.put(block.key, block.value.replace('"miner_txid":"', '"miner_txid":"0x00'));
+  // A tx document: its tx_index changed.
+  const pid = [...s.txDocs.getKeys()].find((k) => {
+    const p = placedDocOf(s, k as number)!;
+    return !(p.doc.flags & TX_FLAGS.UNANCHORED) && s.nonCanonical.get(p.index_block_hash) === undefined;
+  }) as number;
+  const doc = readTxDoc(s.txDocs.getBinary(pid)!);
+  await s.writes.txDocs.put(pid, packTxDoc({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }) as Buffer);
+  // A block answered from the store (no microblocks): its miner_txid changed.
+  const block = [...s.blocks.getRange()].find(({ value }) => {
+    const f = readBlockFrame(value);
+    return s.nonCanonical.get(f.index_block_hash) === undefined && [...s.microblocksByParent.getKeys({ start: [f.index_block_hash], end: [f.index_block_hash, '\uffff'], limit: 1 })].length === 0;
+  });
+  assert.ok(block, 'a block answered from the store');
+  const logId = block.key as number;
+  const b = readBlockRecord(block.value, pidOf(logId, 0));
+  const txLocal = b.pids.map((p) => (p < 0 ? -1 : p - pidOf(logId, 0)));
+  await s.writes.blocks.put(logId, packBlockRecord(readBlockFrame(block.value), { ...b, txLocal, miner_txid: `0x00${b.miner_txid.slice(2)}` }) as Buffer);
+  // A balance: one more.
   const bal = [...s.balances.getRange({ limit: 1 })][0];
-  await s.balances.put(bal.key, { ...bal.value, balance: String(BigInt(bal.value.balance) + 1n) });
+  const t = readTotals(bal.value);
+  await s.balances.put(bal.key, packTotals({ ...t, balance: String(BigInt(t.balance) + 1n) }) as Buffer);
+  const owner = [...s.principals.getRange()].find(({ value }) => readU32(value) === readU32(bal.key))!.key;
   await s.close();
   const check = await runScript('src/serving/check/cli.ts', [], { STACKS_API_DATA_DIR: dir });
   assert.equal(check.code, 1, check.output);
   assert.match(check.output, /DIFF \/extended\/v1\/tx\/0x[0-9a-f]+\n {2}\.tx_index/);
-  assert.match(check.output, new RegExp(`DIFF /extended/v1/address/${bal.key[0]}/(stx|balances)`));
+  assert.match(check.output, new RegExp(`DIFF /extended/v1/address/${owner}/(stx|balances)`));
   assert.match(check.output, /DIFF \/extended\/v1\/block\/by_height\/\d+\n {2}\.miner_txid/);
 });

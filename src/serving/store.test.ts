@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { open } from 'lmdb';
 import { openServingStore } from './store.ts';
-import { packTxDoc, unpackTxDoc } from './codec.ts';
-import type { TxDoc } from './docs.ts';
+import { ServingLayoutError, servingLayoutVersion } from './layout.ts';
 import { copyDataDir } from '../testing/kept-copy.ts';
 
 process.env.STACKS_API_STORE_RESIDENT_MB = '0';
@@ -26,25 +25,25 @@ test('the store file is sparse, opens again with everything in it, and copies at
   try {
     let store = openServingStore(dir);
     await store.env.transaction(() => {
-      for (let i = 0; i < 1000; i++) void store.rawTxs.put(`tx${i}`, values[i]);
+      for (let i = 0; i < 1000; i++) void store.writes.blocks.put(i, values[i]);
     });
     await store.close();
     assert.ok(statSync(file).size > 2 ** 39, 'as long as the map');
     const written = blocksBytes(file);
     assert.ok(written >= 1000 * 1000 && written < 16 * 2 ** 20, `takes its pages' blocks: ${written} bytes`);
     store = openServingStore(dir, { readOnly: true });
-    assert.ok((store.rawTxs.get('tx999') as Buffer).equals(values[999]));
+    assert.ok((store.writes.blocks.get(999) as Buffer).equals(values[999]));
     await store.close();
     store = openServingStore(dir);
     await store.env.transaction(() => {
-      for (let i = 1000; i < 2000; i++) void store.rawTxs.put(`tx${i}`, values[i]);
+      for (let i = 1000; i < 2000; i++) void store.writes.blocks.put(i, values[i]);
     });
     await store.close();
     assert.ok(blocksBytes(file) > written);
     copyDataDir(dir, copy);
     assert.ok(blocksBytes(join(copy, 'data.mdb')) <= blocksBytes(file) + 2 ** 20, 'the copy skipped the holes');
     store = openServingStore(copy, { readOnly: true });
-    for (const i of [0, 999, 1000, 1999]) assert.ok((store.rawTxs.get(`tx${i}`) as Buffer).equals(values[i]), `tx${i}`);
+    for (const i of [0, 999, 1000, 1999]) assert.ok((store.writes.blocks.get(i) as Buffer).equals(values[i]), `tx${i}`);
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -52,39 +51,22 @@ test('the store file is sparse, opens again with everything in it, and copies at
   }
 });
 
-test('tx documents are stored plain; documents stored compressed before still read', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'store-plain-'));
-  const doc = (i: number): TxDoc => ({
-    tx_id: `0x${i.toString(16).padStart(64, '0')}`,
-    index_block_hash: `0x${'ab'.repeat(32)}`,
-    microblock_hash: '',
-    block_height: i,
-    microblock_sequence: 2147483647,
-    tx_index: 0,
-    body: `"tx_id":"0x${i}","memo":"${'compressible '.repeat(100)}"`,
-    events: [],
-    event_count: 0,
-    sender_address: 'SP000000000000000000002Q6VF78',
-    fee_rate: '180',
-    unanchored: false,
-  });
+test('a store of the earlier layout is refused, naming the command that rebuilds it; a new one names its layout', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'store-layout-'));
   try {
-    // A store written as before: every value of 512 bytes or more compressed.
-    const before = open({ path: dir, maxDbs: 32, compression: { threshold: 512 } });
-    const old = before.openDB({ name: 'txDocs', encoding: 'binary' });
-    await old.put(1, packTxDoc(doc(1)));
+    // A store as the earlier version left it: its marker, and no layout key.
+    const before = open({ path: dir, maxDbs: 32 });
+    await before.openDB({ name: 'meta' }).put('applied', { logId: 42 });
     await before.close();
+    for (const readOnly of [false, true]) {
+      assert.throws(() => openServingStore(dir, { readOnly }), (e: Error) => e instanceof ServingLayoutError && /layout 1, this version reads layout 2: .*npm run rebuild-serving/.test(e.message));
+    }
+    rmSync(dir, { recursive: true, force: true });
     const store = openServingStore(dir);
-    await store.txDocs.put(2, packTxDoc(doc(2)));
-    const rawEnv = open({ path: dir, maxDbs: 32, readOnly: true });
-    const raw = rawEnv.openDB({ name: 'txDocs', encoding: 'binary', compression: false });
-    // A compressed value starts with 254 (lmdb's marker); a packed tuple with 0x9d.
-    assert.equal((raw.getBinary(1) as Buffer)[0], 254, 'the old document is stored compressed');
-    assert.equal((raw.getBinary(2) as Buffer)[0], 0x9d, 'the new one plain');
-    assert.deepEqual(unpackTxDoc(store.txDocs.getBinary(1)!), doc(1));
-    assert.deepEqual(unpackTxDoc(store.txDocs.getBinary(2)!), doc(2));
-    await rawEnv.close();
+    assert.equal(store.meta.get('layout'), servingLayoutVersion);
     await store.close();
+    const again = openServingStore(dir, { readOnly: true });
+    await again.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,24 +1,25 @@
 // The serving store: a memory-mapped key-value store (LMDB) beside ClickHouse, in the data
-// directory, holding what point reads need ready-made: rendered documents and per-principal keys.
+// directory, holding what point reads need ready-made: rendered documents and per-principal lists.
 // ClickHouse stays the system of record; everything here is derived from the event log and is
 // written in the same processor batch as the ClickHouse rows (see writer.ts).
 //
 // Why: a ClickHouse query costs >= 0.4 ms of engine CPU however small, a wide row by key 11-15 ms;
 // an LMDB get of a rendered document costs a few microseconds.
+//
+// Layout (layout.ts names its version). Most of what a tx adds is written under keys that only grow
+// — placement ids (log id * 2^20 + index in the entry) and log ids — so LMDB appends to the last
+// page instead of copying a page somewhere in a large tree: a random-key write got 4.7x slower as a
+// store grew to 1.2M entries, an appending one did not (issue 32). The random-key writes left are
+// one per tx (the tx index) and one per principal a batch touches (its list's tail, its totals).
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { join } from 'node:path';
 import { releaseOverBudget } from './resident.ts';
 import { readStoreResidentMb } from '../config/tuning.ts';
 import { counter } from '../metrics/registry.ts';
-import type { BlockDoc, LockFact, MempoolDoc, MempoolState, PendingEntry, PrincipalTxFact, TxDoc } from './docs.ts';
-import { unpack, unpackPrincipalFact, unpackTxDoc } from './codec.ts';
-
-/** Where a placement id points: enough to decide canonical status without reading the document. */
-export interface PlacementRef {
-  index_block_hash: string;
-  microblock_hash: string;
-  block_height: number;
-}
+import type { LockFact, PendingEntry } from './docs.ts';
+import { DOC_DICTIONARY } from './dictionaries.ts';
+import type { Lz4Dictionary } from './lz4.ts';
+import { checkLayout } from './layout.ts';
 
 export interface MicroblockRef {
   canonical: boolean;
@@ -31,117 +32,122 @@ export interface MicroblockRef {
   tx_count?: number;
 }
 
-/** Running totals of one principal in one asset ('stx' or an FT asset id), decimal strings. */
-export interface BalanceTotals {
-  balance: string;
-  total_sent: string;
-  total_received: string;
-  total_fees_sent: string;
-  total_miner_rewards: string;
-}
-
-/** Per-principal lists: dense ordinals in chain order, one list per reference list's role filter. */
-export const LIST = { V1: 1, WITH_TRANSFERS: 2, V2: 3, OWN: 4 } as const;
-export type ListId = (typeof LIST)[keyof typeof LIST];
+type Bin = Database<Buffer, Buffer>;
 
 export interface ServingStore {
   /** The store's directory. */
   dir: string;
   env: RootDatabase;
-  /** 'applied' (AppliedMarker), 'view' (ViewMeta). */
+  /** 'layout', 'applied' (AppliedMarker), 'view' (ViewMeta), 'journalFrom', 'principalCount', 'dirty:<principal>'. */
   meta: Database<unknown, string>;
-  /** placement id -> tx document (packTxDoc, see codec.ts). */
+  /** placement id -> tx document with its events (the first INLINE_EVENTS) and raw bytes (codec.ts),
+   *  compressed against DOC_DICTIONARY. Read through this handle (lmdb decompresses); written
+   *  through `writes.txDocs` (the workers compressed it). */
   txDocs: Database<Buffer, number>;
-  /** [placement id, event_index] -> event JSON, for txs with more events than a document keeps. */
-  txEvents: Database<string, [number, number]>;
-  /** [tx_id, placement id] -> where. */
-  txPlacements: Database<PlacementRef, [string, number]>;
-  /** tx_id -> raw tx bytes (mined or mempool; see rawTxOf). */
-  rawTxs: Database<Buffer, string>;
-  blockDocs: Database<BlockDoc, string>;
-  /** index_block_hash -> the v1 block answer's members after `canonical` (blocks without
-   *  microblock txs; the answer of a canonical block no microblock followed). */
-  blockV1Bodies: Database<string, string>;
-  /** [block_hash, index_block_hash] */
-  blockHashes: Database<null, [string, string]>;
-  /** [block_height, index_block_hash] */
-  heights: Database<null, [number, string]>;
+  /** [placement id, event_index] -> [event_type, members after tx_id], for txs with more events than INLINE_EVENTS. */
+  txEvents: Database<[string, string], [number, number]>;
+  /** tx id (32 bytes) -> placements and mempool status (tx-index.ts). */
+  txs: Bin;
+  /** chunk (u32) -> placement ids: every canonical anchored tx in chain order (list-overlay.ts). */
+  txList: Bin;
+  /** log id (u32) -> the entry's block: frame, then document (block-record.ts), compressed as txDocs
+   *  (written through `writes.blocks`). */
+  blocks: Database<Buffer, number>;
+  /** index block hash (32 bytes) -> log id (u32 big-endian). */
+  blockIndex: Bin;
+  /** [block_hash, log id] (32 + 4 bytes) -> index block hash (32 bytes). */
+  blockHashes: Bin;
+  /** [block_height, log id] (u32, u32) -> index block hash. */
+  heights: Bin;
   /** index_block_hash -> height, of blocks not canonical now (forks, the boot block). */
   nonCanonical: Database<number, string>;
   microblocks: Database<MicroblockRef, string>;
   /** [parent_index_block_hash, microblock_hash]: the microblocks streamed after a block. */
   microblocksByParent: Database<null, [string, string]>;
-  /** tx_id -> mempool document (packed). */
-  mempoolDocs: Database<Buffer, string>;
-  mempoolStates: Database<MempoolState, string>;
+  /** tx id (32 bytes) -> mempool document with raw bytes, of txs pending or dropped, against DOC_DICTIONARY. */
+  mempoolDocs: Bin;
   /** tx_id -> entry, of the pending mempool only. */
   pending: Database<PendingEntry, string>;
-  /** [principal, placement id] -> what the principal did in it (packPrincipalFact, see codec.ts). */
-  principalTxs: Database<Buffer, [string, number]>;
-  /** [list, principal, ordinal] -> placement id: the principal's canonical txs in chain order. */
-  lists: Database<number, [number, string, number]>;
-  /** ordinal -> placement id: every canonical anchored tx in chain order. */
-  txList: Database<number, number>;
-  /** [principal, asset] -> running totals of the canonical chain. */
-  balances: Database<BalanceTotals, [string, string]>;
-  /** [principal, asset identifier] -> [sent, received] NFT counts of the canonical chain. */
-  nftCounts: Database<[number, number], [string, string]>;
+  /** principal -> its id (u32 big-endian), assigned in log order (principal-ids.ts). */
+  principals: Database<Buffer, string>;
+  /** id (u32) -> principal (the real-time journal names principals by id). */
+  principalNames: Database<string, number>;
+  /** [principal id, chunk] -> 32 list entries; the header at chunk 0xFFFFFFFF (principal-list.ts). */
+  lists: Bin;
+  /** [principal id, asset] -> running totals of the canonical chain (totals.ts). */
+  balances: Bin;
+  /** [principal id, asset identifier] -> [sent, received] NFT counts of the canonical chain. */
+  nftCounts: Bin;
   /** [principal, block_height, microblock_sequence, tx_index, event_index, index_block_hash, microblock_hash] */
   locks: Database<LockFact, [string, number, number, number, number, string, string]>;
   /** contract_id -> ABI JSON of its deploy with one at the greatest height. */
   abis: Database<{ h: number; abi: string }, string>;
-  /** log id -> the real-time messages of that entry (src/realtime/journal.ts). */
-  journal: Database<unknown, number>;
+  /** log id -> the real-time messages of that entry (src/realtime/journal-codec.ts). */
+  journal: Database<Buffer, number>;
+  /** Handles without compression, for values the workers compressed already. */
+  writes: { txDocs: Database<Buffer, number>; blocks: Database<Buffer, number>; mempoolDocs: Bin };
   close(): Promise<void>;
 }
 
 export const servingDir = (dataDir: string): string => join(dataDir, 'serving');
 
 const MAP_BYTES = 2 ** 40;
-/** Compression settings that compress nothing new but still read values stored compressed. */
-const PLAIN = { threshold: 2 ** 31 };
+/** Decompression with a dictionary, compressing nothing on write (the workers did). */
+const readCompressed = (d: Lz4Dictionary) => ({ threshold: 2 ** 31, dictionary: Buffer.from(d.bytes) });
 
 export function openServingStore(dir: string, opts: { readOnly?: boolean } = {}): ServingStore {
-  // Values of 512 bytes and more are LZ4-compressed (on the write thread), except the documents
-  // that list pages read 50 at a time: decompressing them took a third of a page's read-and-unpack
-  // time, to save a fifth of their space (bench/RESULTS.md). Documents stored compressed before
-  // still read, since a compressed value is marked as such; a rebuild stores them plain.
   // One map of 1 TiB of address space (not memory): left to grow in chunks, the file was mapped
   // many times over and each resident page counted once per map (RSS twice the file, measured).
   // The writer writes through the map (see free-space.ts for why and for its one risk), which
   // makes the file a sparse 1 TiB: its blocks, not its length, are its size, and a copy must skip
   // holes (cp --sparse, rsync -S, tar -S). It is not cut back on close: pages a write still under
   // way at close commits could lie past any length read before it.
-  const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly, useWritemap: !opts.readOnly });
+  // Values of 512 bytes and more are LZ4-compressed by lmdb (the journal, ABIs), except in the
+  // databases opened `plain`: their values are small, or the workers compressed them already.
+  // A batch's writes are issued in one event turn, interleaved with the work that makes them: lmdb
+  // would start its write thread after 1,000 of them, which then waits for each next one and is woken
+  // per write (a native call and a thread switch each; measured: 30-40% more CPU for the batch). So
+  // its write thread starts once the turn has issued them all.
+  const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly, useWritemap: !opts.readOnly, batchStartThreshold: 2 ** 31 } as Parameters<typeof open>[0]);
+  const db = <V, K extends import('lmdb').Key>(name: string, extra: Record<string, unknown> = {}) => env.openDB<V, K>({ name, ...extra });
+  const plain = { compression: false };
+  const bin = (name: string, extra: Record<string, unknown> = {}) => db<Buffer, Buffer>(name, { keyEncoding: 'binary', encoding: 'binary', ...plain, ...extra });
+  const meta = db<unknown, string>('meta');
+  try {
+    checkLayout(dir, meta, !!opts.readOnly);
+  } catch (e) {
+    void env.close();
+    throw e;
+  }
   const releases = counter({ name: 'stacks_serving_store_page_releases_total', help: "Times the serving store's mapped pages were given back (file-backed RSS grew by STACKS_API_STORE_RESIDENT_MB)." });
   const stopReleasing = releaseOverBudget(join(dir, 'data.mdb'), readStoreResidentMb(process.env), () => releases.inc());
-  const db = <V, K extends import('lmdb').Key>(name: string, extra: Record<string, unknown> = {}) => env.openDB<V, K>({ name, ...extra });
   return {
     dir,
     env,
-    meta: db('meta'),
-    txDocs: db('txDocs', { encoding: 'binary', compression: PLAIN }),
-    txEvents: db('txEvents', { encoding: 'string' }),
-    txPlacements: db('txPlacements'),
-    rawTxs: db('rawTxs', { encoding: 'binary' }),
-    blockDocs: db('blockDocs'),
-    blockV1Bodies: db('blockV1Bodies', { encoding: 'string' }),
-    blockHashes: db('blockHashes'),
-    heights: db('heights'),
+    meta,
+    txDocs: db('txDocs', { encoding: 'binary', compression: readCompressed(DOC_DICTIONARY) }),
+    txEvents: db('txEvents'),
+    txs: bin('txs'),
+    // Binary keys, not lmdb's uint32 ones: a reverse range of those never yields key 0 (lmdb 3.5).
+    txList: bin('txList'),
+    blocks: db('blocks', { keyEncoding: 'uint32', encoding: 'binary', compression: readCompressed(DOC_DICTIONARY) }),
+    blockIndex: bin('blockIndex'),
+    blockHashes: bin('blockHashes'),
+    heights: bin('heights'),
     nonCanonical: db('nonCanonical'),
     microblocks: db('microblocks'),
     microblocksByParent: db('microblocksByParent'),
-    mempoolDocs: db('mempoolDocs', { encoding: 'binary', compression: PLAIN }),
-    mempoolStates: db('mempoolStates'),
+    mempoolDocs: bin('mempoolDocs', { compression: readCompressed(DOC_DICTIONARY) }),
     pending: db('pending'),
-    principalTxs: db('principalTxs', { encoding: 'binary' }),
-    lists: db('lists'),
-    txList: db('txList'),
-    balances: db('balances'),
-    nftCounts: db('nftCounts'),
+    principals: db('principals', { encoding: 'binary', ...plain }),
+    principalNames: db('principalNames', { keyEncoding: 'uint32', encoding: 'string', ...plain }),
+    lists: bin('lists'),
+    balances: bin('balances'),
+    nftCounts: bin('nftCounts'),
     locks: db('locks'),
     abis: db('abis'),
-    journal: db('journal'),
+    journal: db('journal', { encoding: 'binary', ...plain }),
+    writes: { txDocs: db('txDocs', { encoding: 'binary', ...plain }), blocks: db('blocks', { keyEncoding: 'uint32', encoding: 'binary', ...plain }), mempoolDocs: bin('mempoolDocs') },
     close: () => {
       stopReleasing();
       return env.close();
@@ -157,28 +163,4 @@ export interface AppliedMarker {
 export function appliedMarker(s: ServingStore): AppliedMarker {
   const m = s.meta.get('applied') as AppliedMarker | undefined;
   return m ?? { logId: 0 };
-}
-
-// Typed reads of the packed values.
-export function txDocOf(s: ServingStore, pid: number): TxDoc | undefined {
-  const b = s.txDocs.getBinaryFast(pid);
-  return b ? unpackTxDoc(b) : undefined;
-}
-
-export function mempoolDocOf(s: ServingStore, txId: string): MempoolDoc | undefined {
-  const b = s.mempoolDocs.getBinaryFast(txId);
-  return b ? unpack<MempoolDoc>(b) : undefined;
-}
-
-export function principalFactOf(s: ServingStore, principal: string, pid: number): PrincipalTxFact | undefined {
-  const b = s.principalTxs.getBinaryFast([principal, pid]);
-  return b ? unpackPrincipalFact(b) : undefined;
-}
-
-/** Raw tx bytes are kept as bytes (half the size of their hex). */
-export const rawTxBytes = (hex: string): Buffer => Buffer.from(hex.startsWith('0x') ? hex.slice(2) : hex, 'hex');
-
-export function rawTxOf(s: ServingStore, txId: string): string | undefined {
-  const b = s.rawTxs.get(txId);
-  return b ? `0x${b.toString('hex')}` : undefined;
 }

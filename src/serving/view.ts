@@ -5,6 +5,7 @@ import type { ServingStore, MicroblockRef } from './store.ts';
 import { appliedMarker } from './store.ts';
 import type { PendingEntry } from './docs.ts';
 import type { ServingChanges } from './changes.ts';
+import { pendingChangesOf } from './tx-index-overlay.ts';
 import { EMPTY_VIEW, type ViewMeta } from './writer.ts';
 
 export class ServingView {
@@ -51,6 +52,8 @@ export class ServingView {
   /** After a batch's writes committed. */
   committed(changes: ServingChanges, meta: ViewMeta, logTo: number): void {
     this.store.env.resetReadTxn();
+    // The pending entries the writer wrote (a follower's view of another writer reads them).
+    const pending = pendingChangesOf(changes);
     for (const op of changes.ops) {
       if (op.op === 'canonical') {
         if (op.canonical) this.nonCanonical.delete(op.index_block_hash);
@@ -58,8 +61,8 @@ export class ServingView {
       } else if (op.op === 'docs' && op.canonical === false && op.served.block) {
         this.nonCanonical.add(op.served.block.index_block_hash);
       } else if (op.op === 'mempool') {
+        const entry = pending?.has(op.tx_id) ? pending.get(op.tx_id) : this.store.pending.get(op.tx_id);
         this.deletePending(op.tx_id);
-        const entry = this.store.pending.get(op.tx_id);
         if (entry) this.setPending(entry);
       }
     }

@@ -5,11 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tempDataDir } from '../testing/service.ts';
-import { openServingStore, mempoolDocOf } from './store.ts';
+import { openServingStore } from './store.ts';
+import { mempoolDocOf, rawTxOf, txRecordOf } from './reads.ts';
 import { ServingWriter } from './writer.ts';
 import { ServingChanges, type BlockContribution } from './changes.ts';
 import type { PendingTx } from './pending-entry.ts';
-import { pack } from './codec.ts';
+import { packMempoolDoc } from './codec.ts';
 import { DEFAULT_RETAIN, journalFrom } from '../realtime/journal.ts';
 
 const txId = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
@@ -22,14 +23,14 @@ function pendingTx(id: string, nonce: number): PendingTx {
 /** Entry `logId` announces `id` (its mempool document and pending status). */
 function announce(c: ServingChanges, logId: number, id: string, nonce: number): void {
   c.beginEntry(logId);
-  c.mempoolDoc(id, pack({ tx_id: id, tx_status: 'pending' }), '0x0000');
+  c.mempoolDoc(id, packMempoolDoc({ body: `"tx_id":"${id}"`, raw: Uint8Array.from([0, 0]) }), '0x0000');
   c.mempool({ op: 'mempool', tx_id: id, status: 'pending', reason: '', replaced_by: '', logId, receipt_time: 1_700_000_000 + logId, entry: pendingTx(id, nonce) });
 }
 
 /** Entry `logId` mines `ids` in a canonical block (no documents: only what the mempool side reads). */
 function mine(c: ServingChanges, logId: number, ids: string[]): void {
   c.beginEntry(logId);
-  const contribution: BlockContribution = { txs: ids.map((id, i) => ({ pid: logId * 2 ** 20 + i, tx_id: id, microblock_hash: '', microblock_sequence: 2147483647, tx_index: i, boot: false })), entries: [], deltas: [], nft: [] };
+  const contribution: BlockContribution = { txs: ids.map((id, i) => ({ pid: logId * 2 ** 20 + i, tx_id: id, block_height: logId, microblock_hash: '', microblock_sequence: 2147483647, tx_index: i, boot: false })), entries: [], deltas: [], nft: [] };
   c.canonical(`0x${logId.toString(16).padStart(64, 'b')}`, logId, true, contribution);
   for (const id of ids) c.mempool({ op: 'mempool', tx_id: id, status: 'confirmed', reason: '', replaced_by: '', logId });
 }
@@ -52,10 +53,10 @@ test('a tx announced and mined in one batch: its final state only; one announced
     for (const id of [early, both]) {
       assert.equal(mempoolDocOf(s, id), undefined, `${id}: no mempool document once mined`);
       assert.equal(s.pending.get(id), undefined, `${id}: not pending`);
-      assert.equal(s.mempoolStates.get(id)?.status, 'confirmed');
+      assert.equal(txRecordOf(s, id)?.mempool?.status, 'confirmed');
     }
-    assert.equal(s.rawTxs.get(both), undefined, 'its raw bytes come with its placement (not written here)');
-    assert.deepEqual({ ...s.mempoolStates.get(both) }, { status: 'confirmed', reason: '', replaced_by: '', receipt_time: 1_700_000_002, first_log_id: 2 });
+    assert.equal(rawTxOf(s, both), undefined, 'its raw bytes come with its placement (not written here)');
+    assert.deepEqual({ ...txRecordOf(s, both)?.mempool }, { status: 'confirmed', reason: '', replaced_by: '', receipt_time: 1_700_000_002, first_log_id: 2 });
     assert.equal(s.pending.get(pending)?.log_id, 3);
     assert.ok(mempoolDocOf(s, pending), 'still pending: its document stays');
   } finally {

@@ -2,15 +2,19 @@
 // so LMDB commits them in one transaction together with the `applied` marker (the last log entry
 // they cover): after a crash the store holds a batch wholly or not at all, and a redone batch whose
 // entries the marker already covers is skipped, so the signed deltas are applied exactly once.
-import type { ServingStore, BalanceTotals } from './store.ts';
-import type { MempoolState, PendingEntry } from './docs.ts';
-import { appliedMarker, rawTxBytes } from './store.ts';
+import type { ServingStore } from './store.ts';
+import { appliedMarker } from './store.ts';
 import type { ServingChanges, ServingOp, BlockContribution } from './changes.ts';
-import { ListOverlay, ListLengths, GLOBAL_LIST } from './list-overlay.ts';
-import { LIST } from './store.ts';
+import { TxListOverlay, storedTxListLength } from './list-overlay.ts';
+import { ListHeaders, PrincipalListOverlay } from './principal-list-overlay.ts';
+import { LIST_FILTERS, inList } from './principal-list.ts';
+import { PrincipalIds, type PrincipalIdBatch } from './principal-ids.ts';
+import { TotalsOverlay } from './totals.ts';
+import { TxIndexOverlay, loadPendingMirror, type PendingMirror } from './tx-index-overlay.ts';
+import { txKey } from './tx-index.ts';
+import { writeDocs, AppendedKeys } from './write-docs.ts';
 import { writeJournal } from '../realtime/journal.ts';
 import { assertRoomToWrite } from './free-space.ts';
-import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../workers/address-index.ts';
 
 /** Counters of the committed chain kept beside the marker (see view.ts). */
 export interface ViewMeta {
@@ -25,52 +29,6 @@ export interface ViewMeta {
 
 export const EMPTY_VIEW: ViewMeta = { tip: null, liveMicroblocks: [], canonicalBlocks: 0, canonicalTxs: 0, bootTxs: 0, reorgGeneration: 0 };
 
-export const PRINCIPAL_LISTS: Array<[number, RoleFilter]> = [
-  [LIST.V1, V1_TX_ROLES],
-  [LIST.WITH_TRANSFERS, WITH_TRANSFERS_ROLES],
-  [LIST.V2, V2_TX_ROLES],
-  [LIST.OWN, OWN_TX_ROLES],
-];
-
-const ZERO: BalanceTotals = { balance: '0', total_sent: '0', total_received: '0', total_fees_sent: '0', total_miner_rewards: '0' };
-const TOTAL_KEYS = ['balance', 'total_sent', 'total_received', 'total_fees_sent', 'total_miner_rewards'] as const;
-
-/** Running totals and NFT counts of one batch, written once at the end. */
-class TotalsOverlay {
-  readonly balances = new Map<string, { key: [string, string]; t: BalanceTotals }>();
-  readonly nft = new Map<string, { key: [string, string]; c: [number, number] }>();
-
-  constructor(private readonly store: ServingStore) {}
-
-  addBalance(principal: string, asset: string, d: Record<(typeof TOTAL_KEYS)[number], string>, sign: 1 | -1): void {
-    const id = `${principal}|${asset}`;
-    let e = this.balances.get(id);
-    if (!e) this.balances.set(id, (e = { key: [principal, asset], t: { ...(this.store.balances.get([principal, asset]) ?? ZERO) } }));
-    for (const k of TOTAL_KEYS) e.t[k] = (BigInt(e.t[k]) + BigInt(sign) * BigInt(d[k])).toString();
-  }
-
-  addNft(principal: string, asset: string, sent: number, received: number, sign: 1 | -1): void {
-    const id = `${principal}|${asset}`;
-    let e = this.nft.get(id);
-    if (!e) this.nft.set(id, (e = { key: [principal, asset], c: [...(this.store.nftCounts.get([principal, asset]) ?? [0, 0])] as [number, number] }));
-    e.c[0] += sign * sent;
-    e.c[1] += sign * received;
-  }
-
-  /** Totals back at zero mean no canonical activity left (an orphaned block's): no entry, as a
-   *  merged ClickHouse store shows it. */
-  flush(): void {
-    for (const { key, t } of this.balances.values()) {
-      if (TOTAL_KEYS.every((k) => t[k] === '0')) void this.store.balances.remove(key);
-      else void this.store.balances.put(key, t);
-    }
-    for (const { key, c } of this.nft.values()) {
-      if (c[0] === 0 && c[1] === 0) void this.store.nftCounts.remove(key);
-      else void this.store.nftCounts.put(key, c);
-    }
-  }
-}
-
 /** Tx id -> index of the op that mined it, of txs canonical in a block when the batch ends. */
 function minedInBatch(changes: ServingChanges): Map<string, number> {
   const mined = new Map<string, number>();
@@ -84,43 +42,32 @@ function minedInBatch(changes: ServingChanges): Map<string, number> {
   return mined;
 }
 
-/** A batch's mempool states, written once per tx at the end: a tx announced and mined in one
- *  batch gets its final state only, and no pending entry put and removed again. */
-class MempoolOverlay {
-  private readonly txs = new Map<string, { state: MempoolState; stored: boolean; pending: 'keep' | 'remove' | PendingEntry }>();
+/** Whether a principal's part in a tx is in any list (the others are not kept). */
+const listed = (roles: number): boolean => LIST_FILTERS.some((_, l) => inList(l, roles));
 
-  constructor(private readonly store: ServingStore) {}
-
-  change(op: Extract<ServingOp, { op: 'mempool' }>): void {
-    let t = this.txs.get(op.tx_id);
-    if (!t) {
-      const stored = this.store.mempoolStates.get(op.tx_id);
-      t = { state: stored ?? { status: op.status, reason: '', replaced_by: '', receipt_time: 0, first_log_id: op.logId }, stored: stored !== undefined, pending: 'keep' };
-      this.txs.set(op.tx_id, t);
-    }
-    const prev = t.state;
-    t.state = { status: op.status, reason: op.reason, replaced_by: op.replaced_by, receipt_time: op.receipt_time ?? prev.receipt_time, first_log_id: prev.first_log_id };
-    if (op.status !== 'pending') t.pending = 'remove';
-    else if (op.entry) t.pending = { ...op.entry, receipt_time: t.state.receipt_time, log_id: t.state.first_log_id };
-  }
-
-  flush(): void {
-    const s = this.store;
-    for (const [txId, t] of this.txs) {
-      void s.mempoolStates.put(txId, t.state);
-      // A pending entry is only ever put with a state: a tx first seen in this batch has none stored.
-      if (t.pending === 'remove') {
-        if (t.stored) void s.pending.remove(txId);
-      } else if (t.pending !== 'keep') void s.pending.put(txId, t.pending);
-    }
-  }
+/** One batch's overlays: what it changes, gathered, then written at once. */
+interface BatchWrites {
+  txIndex: TxIndexOverlay;
+  ids: PrincipalIdBatch;
+  lists: PrincipalListOverlay;
+  txList: TxListOverlay;
+  totals: TotalsOverlay;
+  view: ViewMeta;
+  dirty: Set<string>;
 }
 
 export class ServingWriter {
-  private readonly listLengths: ListLengths;
+  private readonly headers: ListHeaders;
+  private readonly ids: PrincipalIds;
+  private readonly appended: AppendedKeys;
+  private readonly pending: PendingMirror;
+  private txListLength: number | undefined;
 
   constructor(readonly store: ServingStore) {
-    this.listLengths = new ListLengths(store);
+    this.headers = new ListHeaders(store);
+    this.ids = new PrincipalIds(store);
+    this.appended = new AppendedKeys(store);
+    this.pending = loadPendingMirror(store);
   }
 
   get appliedLogId(): number {
@@ -136,20 +83,25 @@ export class ServingWriter {
   write(changes: ServingChanges, logTo: number, logHead = logTo): Promise<ViewMeta> {
     const s = this.store;
     assertRoomToWrite(s.dir);
-    const mempool = new MempoolOverlay(s);
     const minedHere = minedInBatch(changes);
-    const lists = new ListOverlay(s, this.listLengths);
-    const totals = new TotalsOverlay(s);
-    const view = this.view();
+    const w: BatchWrites = {
+      txIndex: new TxIndexOverlay(s, this.pending),
+      ids: this.ids.batch(),
+      lists: new PrincipalListOverlay(s, this.headers),
+      txList: new TxListOverlay(s, (this.txListLength ??= storedTxListLength(s))),
+      totals: new TotalsOverlay(s.balances, s.nftCounts),
+      view: this.view(),
+      dirty: new Set<string>(),
+    };
+    const appended = this.appended.batch();
     const abis = new Map<string, { h: number; abi: string }>();
-    const dirty = new Set<string>();
     changes.ops.forEach((op, i) => {
       switch (op.op) {
         case 'docs':
-          this.writeDocs(op, abis);
+          writeDocs(s, op, abis, w.txIndex, appended);
           break;
         case 'canonical':
-          this.writeCanonical(op, lists, totals, view, dirty);
+          this.writeCanonical(op, w);
           break;
         case 'microblock':
           void s.microblocks.put(op.microblock_hash, op.ref);
@@ -159,92 +111,70 @@ export class ServingWriter {
           // A tx mined canonically later in this batch is answered from its placement, and its
           // placement's document carries its raw bytes: its mempool document would only be removed.
           if ((minedHere.get(op.tx_id) ?? -1) > i) break;
-          void s.mempoolDocs.put(op.tx_id, op.doc as Buffer);
-          void s.rawTxs.put(op.tx_id, rawTxBytes(op.raw_tx));
+          void s.writes.mempoolDocs.put(txKey(op.tx_id), op.doc as Buffer);
           break;
         case 'mempool':
-          mempool.change(op);
+          w.txIndex.mempoolChange(op);
+          // Every principal a message can name has an id, in log order (see writeCanonical).
+          for (const p of op.entry?.principals ?? []) w.ids.idOf(p);
           break;
       }
     });
-    lists.flush();
-    totals.flush();
-    mempool.flush();
-    for (const p of dirty) void s.meta.put(`dirty:${p}`, true);
+    w.lists.flush();
+    w.txList.flush();
+    w.totals.flush();
+    w.txIndex.flush(changes);
+    for (const p of w.dirty) void s.meta.put(`dirty:${p}`, true);
+    const view = w.view;
     if (changes.snapshot) {
       view.tip = changes.snapshot.tip;
       view.liveMicroblocks = changes.snapshot.liveMicroblocks;
       if (changes.snapshot.reorged) view.reorgGeneration++;
     }
     void s.meta.put('view', view);
-    writeJournal(s, changes, logTo, logHead);
+    writeJournal(s, changes, logTo, logHead, w.ids, (txId) => this.pending.get(txId));
+    w.ids.flush();
     const done = s.meta.put('applied', { logId: logTo });
-    return done.then(() => view);
-  }
-
-  private writeDocs(op: Extract<ServingOp, { op: 'docs' }>, abis: Map<string, { h: number; abi: string }>): void {
-    const s = this.store;
-    const { served, pidBase } = op;
-    served.txs.forEach((t, i) => {
-      const pid = pidBase + i;
-      const d = t.doc;
-      void s.txDocs.put(pid, t.packed as Buffer);
-      void s.txPlacements.put([d.tx_id, pid], { index_block_hash: d.index_block_hash, microblock_hash: d.microblock_hash, block_height: d.block_height });
-      void s.rawTxs.put(d.tx_id, rawTxBytes(t.raw_tx));
-      for (const [index, json] of t.allEvents ?? []) void s.txEvents.put([pid, index], json);
+    return done.then(() => {
+      w.ids.committed();
+      w.lists.committed();
+      w.txIndex.committed(changes);
+      this.txListLength = w.txList.length;
+      appended.committed();
+      return view;
     });
-    for (const p of served.principalTxs) void s.principalTxs.put([p.principal, pidBase + p.tx], p.packed as Buffer);
-    for (const l of served.locks) {
-      const f = l.fact;
-      void s.locks.put([l.principal, f.block_height, l.microblock_sequence, l.tx_index, l.event_index, f.index_block_hash, f.microblock_hash], f);
-    }
-    const height = served.block?.block_height ?? 0;
-    for (const [id, abi] of served.abis) {
-      // As the reference reads it: the deploy with an ABI at the greatest height.
-      const known = abis.get(id) ?? (s.abis.get(id) as { h: number; abi: string } | undefined);
-      if (!known || height >= known.h) {
-        abis.set(id, { h: height, abi });
-        void s.abis.put(id, { h: height, abi });
-      }
-    }
-    const b = served.block;
-    if (b) {
-      const { txLocal, v1Body, ...doc } = b;
-      void s.blockDocs.put(b.index_block_hash, { ...doc, pids: txLocal.map((i) => (i < 0 ? -1 : pidBase + i)) });
-      if (v1Body !== undefined) void s.blockV1Bodies.put(b.index_block_hash, v1Body);
-      void s.blockHashes.put([b.block_hash, b.index_block_hash], null);
-      void s.heights.put([b.block_height, b.index_block_hash], null);
-      if (op.canonical === false) void s.nonCanonical.put(b.index_block_hash, b.block_height);
-    }
   }
 
-  private writeCanonical(op: Extract<ServingOp, { op: 'canonical' }>, lists: ListOverlay, totals: TotalsOverlay, view: ViewMeta, dirty: Set<string>): void {
+  private writeCanonical(op: Extract<ServingOp, { op: 'canonical' }>, w: BatchWrites): void {
     const s = this.store;
     const c: BlockContribution = op.contribution;
     const sign = op.canonical ? 1 : -1;
+    // Principals get ids in log order whether or not a list keeps their part (the journal names them).
+    const ids = c.entries.map((e) => (e.principalId = w.ids.idOf(e.principal)));
     if (op.canonical) {
       void s.nonCanonical.remove(op.index_block_hash);
       for (const t of c.txs) {
-        lists.append(GLOBAL_LIST, '', t.pid);
+        w.txList.append(t.pid);
         // Mined canonically, a tx is answered from its placement; should a reorg return it to the
         // mempool, its mempool document is rendered again then.
-        void s.mempoolDocs.remove(t.tx_id);
+        if (w.txIndex.wasInMempool(t.tx_id)) void s.writes.mempoolDocs.remove(txKey(t.tx_id));
       }
-      for (const e of c.entries) for (const [list, filter] of PRINCIPAL_LISTS) if (listsRow(filter, e.roles)) lists.append(list, e.principal, e.pid);
+      c.entries.forEach((e, k) => {
+        if (listed(e.roles)) w.lists.append(ids[k], { pid: e.pid, roles: e.roles, block_height: e.block_height, microblock_sequence: e.microblock_sequence, tx_index: e.tx_index, fact: e.fact });
+      });
     } else {
       void s.nonCanonical.put(op.index_block_hash, op.block_height);
-      for (const t of [...c.txs].reverse()) if (!lists.remove(GLOBAL_LIST, '', t.pid)) dirty.add('');
-      for (const e of [...c.entries].reverse()) {
-        for (const [list, filter] of PRINCIPAL_LISTS) {
-          if (listsRow(filter, e.roles) && !lists.remove(list, e.principal, e.pid)) dirty.add(e.principal);
-        }
+      for (const t of [...c.txs].reverse()) if (!w.txList.remove(t.pid)) w.dirty.add('');
+      for (let k = c.entries.length - 1; k >= 0; k--) {
+        const e = c.entries[k];
+        if (listed(e.roles) && !w.lists.remove(ids[k], e.pid)) w.dirty.add(e.principal);
       }
     }
-    view.canonicalBlocks += sign;
-    view.canonicalTxs += sign * c.txs.length;
-    view.bootTxs += sign * c.txs.filter((t) => t.boot).length;
-    for (const d of c.deltas) totals.addBalance(d.principal, d.asset, d, sign);
-    for (const [p, asset, sent, received] of c.nft) totals.addNft(p, asset, sent, received, sign);
+    const v = w.view;
+    v.canonicalBlocks += sign;
+    v.canonicalTxs += sign * c.txs.length;
+    v.bootTxs += sign * c.txs.filter((t) => t.boot).length;
+    for (const d of c.deltas) w.totals.addBalance(w.ids.idOf(d.principal), d.asset, d, sign);
+    for (const [p, asset, sent, received] of c.nft) w.totals.addNft(w.ids.idOf(p), asset, sent, received, sign);
   }
-
 }

@@ -4,12 +4,15 @@
 // could not be kept exactly, or an answer that involves unconfirmed microblocks.
 import type { Serving } from '../tx/served.ts';
 import { canonicalPlacement, minedTxJson } from '../tx/served.ts';
-import { newestFirst } from '../tx/served-lists.ts';
-import { LIST, principalFactOf, txDocOf, type BalanceTotals } from '../../serving/store.ts';
-import { storedListLength } from '../../serving/list-overlay.ts';
-import type { AssetEvent, PrincipalTxFact } from '../../serving/docs.ts';
+import { placedDocOf, principalIdOf, type PlacedTxDoc } from '../../serving/reads.ts';
+import { LIST, PrincipalList, type ListEntry } from '../../serving/principal-list.ts';
+import { readFact } from '../../serving/principal-fact.ts';
+import { assetKey, assetRange, assetOfKey, readNftCounts, readTotals, type BalanceTotals } from '../../serving/totals.ts';
+import { ASSET_EVENT_CODES, type PrincipalTxFact } from '../../serving/docs.ts';
+import { assetEventsOf } from '../../serving/asset-events.ts';
+import { blockDocOf, indexHashesAt } from '../../serving/block-reads.ts';
 import { SINGLE_WITH_TRANSFERS_ROLES, listsRow } from '../../workers/address-index.ts';
-import { eventCounts, formatTransfers } from '../../render/transfers.ts';
+import { formatTransfers } from '../../render/transfers.ts';
 import type { PrincipalEventRow } from '../../render/rows.ts';
 import { lockApplies, lockStateOf, pendingDeltaOf, v1LockFrom, v1LockKinds, type LockRow, type LockState, type PendingDelta, type Totals } from './balance-queries.ts';
 import { noncesOf, type Nonces } from './nonce-queries.ts';
@@ -19,31 +22,41 @@ interface Page {
   offset: number;
 }
 
-/** A page of a principal's list: placement ids newest first and the list's total (0 for an empty page). */
-function listPage(s: Serving, list: number, principal: string, page: Page): { total: number; pids: number[] } | undefined {
+const listOf = (s: Serving, principal: string): PrincipalList | undefined => PrincipalList.open(s.store.lists, principalIdOf(s.store, principal));
+
+/** A page of a principal's list: its entries newest first and the list's total (0 for an empty page). */
+function listPage(s: Serving, list: number, principal: string, page: Page): { total: number; entries: ListEntry[] } | undefined {
   if (s.view.isDirty(principal)) return undefined;
-  const length = storedListLength(s.store, list, principal);
-  const pids = newestFirst(s, list, principal, length, page.offset, page.limit);
-  return { total: pids.length ? length : 0, pids };
+  const l = listOf(s, principal);
+  const entries = l ? l.newestFirst(list, page.offset, page.limit).map((e) => e.entry) : [];
+  return { total: entries.length && l ? l.length(list) : 0, entries };
 }
 
 const listJson = (page: Page, total: number, results: string[]) => `{"limit":${page.limit},"offset":${page.offset},"total":${total},"results":[${results.join(',')}]}`;
 
+/** Documents of list entries, in order; undefined if one is missing. */
+function docsOf(s: Serving, entries: readonly ListEntry[]): PlacedTxDoc[] | undefined {
+  const out: PlacedTxDoc[] = [];
+  for (const e of entries) {
+    const p = placedDocOf(s.store, e.pid);
+    if (!p) return undefined;
+    out.push(p);
+  }
+  return out;
+}
+
 /** GET /extended/v1/address/:principal/transactions at the tip. */
 export function servedTransactionsV1(s: Serving, principal: string, q: Page & { exclude_function_args?: boolean }): string | undefined {
   const p = listPage(s, LIST.V1, principal, q);
-  if (!p) return undefined;
-  const results: string[] = [];
-  for (const pid of p.pids) {
-    const doc = txDocOf(s.store, pid);
-    if (!doc) return undefined;
-    results.push(minedTxJson(s, pid, doc, { excludeFunctionArgs: q.exclude_function_args }));
-  }
-  return listJson(q, p.total, results);
+  const docs = p && docsOf(s, p.entries);
+  if (!p || !docs) return undefined;
+  return listJson(q, p.total, docs.map((d) => minedTxJson(s, d, { excludeFunctionArgs: q.exclude_function_args })));
 }
 
 /** The with_transfers record of one tx: the reference counts the origin's fee as sent. */
-function withTransfersJson(principal: string, tx: string, doc: { sender_address: string; fee_rate: string }, events: AssetEvent[]): string {
+function withTransfersJson(s: Serving, principal: string, p: PlacedTxDoc, fact: PrincipalTxFact): string {
+  const { doc } = p;
+  const events = assetEventsOf(s.store, p, fact.events);
   let sent = doc.sender_address === principal ? BigInt(doc.fee_rate || '0') : 0n;
   let received = 0n;
   for (const e of events) {
@@ -52,53 +65,38 @@ function withTransfersJson(principal: string, tx: string, doc: { sender_address:
     if (e.recipient === principal) received += BigInt(e.amount);
   }
   const transfers = JSON.stringify(formatTransfers(events as unknown as PrincipalEventRow[])).slice(1, -1);
-  return `{"tx":${tx},"stx_sent":"${sent}","stx_received":"${received}",${transfers}}`;
-}
-
-interface ListedFact {
-  pid: number;
-  fact: PrincipalTxFact;
-}
-
-function factsOf(s: Serving, principal: string, pids: number[]): ListedFact[] | undefined {
-  const out: ListedFact[] = [];
-  for (const pid of pids) {
-    const fact = principalFactOf(s.store, principal, pid);
-    if (!fact) return undefined;
-    out.push({ pid, fact });
-  }
-  return out;
+  return `{"tx":${minedTxJson(s, p)},"stx_sent":"${sent}","stx_received":"${received}",${transfers}}`;
 }
 
 /** GET /extended/v1/address/:principal/transactions_with_transfers at the tip. */
 export function servedTransactionsWithTransfers(s: Serving, principal: string, q: Page): string | undefined {
   const p = listPage(s, LIST.WITH_TRANSFERS, principal, q);
-  const listed = p && factsOf(s, principal, p.pids);
-  if (!p || !listed) return undefined;
+  const docs = p && docsOf(s, p.entries);
+  if (!p || !docs) return undefined;
   // As the reference: the page re-sorted by (block_height, tx_index), keeping list order on ties.
-  const sorted = listed.map((l, i) => ({ ...l, i })).sort((a, b) => b.fact.block_height - a.fact.block_height || b.fact.tx_index - a.fact.tx_index || a.i - b.i);
-  const results: string[] = [];
-  for (const { pid, fact } of sorted) {
-    const doc = txDocOf(s.store, pid);
-    if (!doc) return undefined;
-    results.push(withTransfersJson(principal, minedTxJson(s, pid, doc), doc, fact.events));
-  }
-  return listJson(q, p.total, results);
+  const sorted = p.entries.map((e, i) => ({ e, i })).sort((a, b) => b.e.block_height - a.e.block_height || b.e.tx_index - a.e.tx_index || a.i - b.i);
+  return listJson(q, p.total, sorted.map(({ e, i }) => withTransfersJson(s, principal, docs[i], readFact(e.fact, e.roles))));
+}
+
+/** Per-kind counts of a principal's STX/FT/NFT events in one tx, from their codes. */
+function eventCountsJson(events: ReadonlyArray<[number, number]>): string {
+  const counts = ASSET_EVENT_CODES.map(() => 0);
+  for (const [, code] of events) if (code < counts.length) counts[code]++;
+  const kind = (k: number) => `{"transfer":${counts[k]},"mint":${counts[k + 1]},"burn":${counts[k + 2]}}`;
+  return `{"stx":${kind(0)},"ft":${kind(3)},"nft":${kind(6)}}`;
 }
 
 /** GET /extended/v2/addresses/:address/transactions (contract calls rendered without the ABI, as the reference). */
 export function servedTransactionsV2(s: Serving, principal: string, q: Page & { exclude_function_args?: boolean }): string | undefined {
   if (s.view.hasLiveMicroblocks) return undefined;
   const p = listPage(s, LIST.V2, principal, q);
-  const listed = p && factsOf(s, principal, p.pids);
-  if (!p || !listed) return undefined;
-  const results: string[] = [];
-  for (const { pid, fact } of listed) {
-    const doc = txDocOf(s.store, pid);
-    if (!doc) return undefined;
-    const tx = minedTxJson(s, pid, doc, { withAbi: false, excludeFunctionArgs: q.exclude_function_args });
-    results.push(`{"tx":${tx},"stx_sent":"${fact.stx_sent}","stx_received":"${fact.stx_received}","events":${JSON.stringify(eventCounts(fact.events as unknown as PrincipalEventRow[]))}}`);
-  }
+  const docs = p && docsOf(s, p.entries);
+  if (!p || !docs) return undefined;
+  const results = p.entries.map((e, i) => {
+    const fact = readFact(e.fact, e.roles);
+    const tx = minedTxJson(s, docs[i], { withAbi: false, excludeFunctionArgs: q.exclude_function_args });
+    return `{"tx":${tx},"stx_sent":"${fact.stx_sent}","stx_received":"${fact.stx_received}","events":${eventCountsJson(fact.events)}}`;
+  });
   return listJson(q, p.total, results);
 }
 
@@ -106,9 +104,10 @@ export function servedTransactionsV2(s: Serving, principal: string, q: Page & { 
 export function servedWithTransfers(s: Serving, principal: string, txId: string): string | null {
   const placed = canonicalPlacement(s, txId);
   if (!placed || placed === 'unanchored') return null;
-  const fact = principalFactOf(s.store, principal, placed.pid);
-  if (!fact || !listsRow(SINGLE_WITH_TRANSFERS_ROLES, fact.roles)) return null;
-  return withTransfersJson(principal, minedTxJson(s, placed.pid, placed.doc), placed.doc, fact.events);
+  const at = { block_height: placed.block_height, microblock_sequence: placed.doc.microblock_sequence, tx_index: placed.doc.tx_index };
+  const found = listOf(s, principal)?.find(at, placed.pid);
+  if (!found || !listsRow(SINGLE_WITH_TRANSFERS_ROLES, found.entry.roles)) return null;
+  return withTransfersJson(s, principal, placed, readFact(found.entry.fact, found.entry.roles));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,21 +124,25 @@ const totalsOf = (t: BalanceTotals): Totals => ({
 /** Running totals per asset ('stx' or an FT asset id); only `asset` when given. */
 export function servedAssetTotals(s: Serving, principal: string, asset?: string): Map<string, Totals> {
   const out = new Map<string, Totals>();
+  const id = principalIdOf(s.store, principal);
+  if (id === undefined) return out;
   if (asset !== undefined) {
-    const t = s.store.balances.get([principal, asset]);
-    if (t) out.set(asset, totalsOf(t));
+    const t = s.store.balances.getBinaryFast(assetKey(id, asset));
+    if (t) out.set(asset, totalsOf(readTotals(t)));
     return out;
   }
-  for (const { key, value } of s.store.balances.getRange({ start: [principal], end: [principal, '\uffff'] })) out.set((key as [string, string])[1], totalsOf(value));
+  for (const { key, value } of s.store.balances.getRange(assetRange(id))) out.set(assetOfKey(key), totalsOf(readTotals(value)));
   return out;
 }
 
 /** NFT holdings per asset as the reference counts them (received - sent). */
 export function servedNftCounts(s: Serving, principal: string): Array<{ asset: string; count: bigint; sent: bigint; received: bigint }> {
   const out = [];
-  for (const { key, value } of s.store.nftCounts.getRange({ start: [principal], end: [principal, '\uffff'] })) {
-    const [sent, received] = value;
-    out.push({ asset: (key as [string, string])[1], sent: BigInt(sent), received: BigInt(received), count: BigInt(received - sent) });
+  const id = principalIdOf(s.store, principal);
+  if (id === undefined) return [];
+  for (const { key, value } of s.store.nftCounts.getRange(assetRange(id))) {
+    const [sent, received] = readNftCounts(value);
+    out.push({ asset: assetOfKey(key), sent: BigInt(sent), received: BigInt(received), count: BigInt(received - sent) });
   }
   return out;
 }
@@ -147,15 +150,12 @@ export function servedNftCounts(s: Serving, principal: string): Array<{ asset: s
 /** The tip block's fields the lock state reads. */
 function tipInfo(s: Serving) {
   const tip = s.view.meta.tip;
-  return tip ? s.store.blockDocs.get(tip.index_block_hash) : undefined;
+  return tip ? blockDocOf(s.store, tip.index_block_hash) : undefined;
 }
 
 /** Burn block height of the canonical block at `height` (0 when there is none). */
 function burnHeightAt(s: Serving, height: number): number {
-  for (const { key } of s.store.heights.getRange({ start: [height], end: [height, '\uffff'] })) {
-    const ibh = (key as [number, string])[1];
-    if (s.view.isCanonical(ibh)) return s.store.blockDocs.get(ibh)?.burn_block_height ?? 0;
-  }
+  for (const ibh of indexHashesAt(s.store, height)) if (s.view.isCanonical(ibh)) return blockDocOf(s.store, ibh)?.burn_block_height ?? 0;
   return 0;
 }
 
@@ -195,11 +195,10 @@ const NONCE_TXS = 25;
 /** GET /extended/v1/address/:principal/nonces without a block. */
 export function servedNonces(s: Serving, principal: string): Nonces | undefined {
   if (s.view.hasLiveMicroblocks || s.view.isDirty(principal)) return undefined;
-  const length = storedListLength(s.store, LIST.OWN, principal);
-  const facts = factsOf(s, principal, newestFirst(s, LIST.OWN, principal, length, 0, NONCE_TXS));
-  if (!facts) return undefined;
-  const asSender = facts.flatMap(({ fact }) => (fact.nonce === undefined ? [] : [fact.nonce]));
-  const asSponsor = facts.flatMap(({ fact }) => (fact.sponsor_nonce === undefined ? [] : [fact.sponsor_nonce]));
+  const own = listOf(s, principal)?.newestFirst(LIST.OWN, 0, NONCE_TXS) ?? [];
+  const facts = own.map(({ entry }) => readFact(entry.fact, entry.roles));
+  const asSender = facts.flatMap((f) => (f.nonce === undefined ? [] : [f.nonce]));
+  const asSponsor = facts.flatMap((f) => (f.sponsor_nonce === undefined ? [] : [f.sponsor_nonce]));
   const mempool: number[] = [];
   for (const e of s.view.pendingOf(principal)) {
     if (e.sender_address === principal) mempool.push(e.nonce);

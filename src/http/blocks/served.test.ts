@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { SHARED, runScript, tempDataDir } from '../../testing/service.ts';
 import { openServingStore, servingDir } from '../../serving/store.ts';
 import { ServingView } from '../../serving/view.ts';
+import { bytesHex } from '../../serving/bytes.ts';
 import { blockByIndexHash, blockTxsJson, blockV1, touchesMicroblocks } from './served.ts';
 
 test('canonical blocks touched by microblock streams: v1 block and v2 block txs from the store', async () => {
@@ -18,8 +19,8 @@ test('canonical blocks touched by microblock streams: v1 block and v2 block txs 
     const s = { store, view: new ServingView(store).load() };
     let touched = 0;
     let withAccepted = 0;
-    for (const ibh of store.blockDocs.getKeys()) {
-      const b = blockByIndexHash(s, ibh as string)!;
+    for (const key of store.blockIndex.getKeys()) {
+      const b = blockByIndexHash(s, bytesHex(key as Buffer))!;
       if (!b.canonical || !touchesMicroblocks(s, b)) continue;
       touched++;
       const v1 = blockV1(s, b) as { txs: string[]; microblocks_accepted: string[]; microblock_tx_count: Record<string, number> } | undefined;

@@ -2,7 +2,8 @@
 // A block that took part in an epoch 2.x microblock stream (it accepted one, or one was streamed
 // after it) also lists the canonical microblocks, read from the store's microblock refs.
 import type { Serving } from '../tx/served.ts';
-import { txDocOf } from '../../serving/store.ts';
+import { placedDocOf } from '../../serving/reads.ts';
+import { blockDocOf, indexHashesAt, indexHashesOfBlockHash } from '../../serving/block-reads.ts';
 import { minedTxJson } from '../tx/served.ts';
 import { acceptsMicroblocks, type BlockDoc } from '../../serving/docs.ts';
 import type { BlockRow, MicroblockInfo } from '../../render/rows.ts';
@@ -18,42 +19,37 @@ function withStatus(s: Serving, doc: BlockDoc | undefined): StoredBlock | undefi
 export function blockByHash(s: Serving, blockHash: string): StoredBlock | undefined {
   const ibh = canonicalIndexHashOf(s, blockHash);
   if (ibh !== undefined) return blockByIndexHash(s, ibh);
-  for (const { key } of s.store.blockHashes.getRange({ start: [blockHash], end: [blockHash, '\uffff'], limit: 1 })) return blockByIndexHash(s, (key as [string, string])[1]);
+  for (const any of indexHashesOfBlockHash(s.store, blockHash)) return blockByIndexHash(s, any);
   return undefined;
 }
 
 /** The index block hash of the canonical block with this block hash, if there is one. */
 export function canonicalIndexHashOf(s: Serving, blockHash: string): string | undefined {
-  for (const { key } of s.store.blockHashes.getRange({ start: [blockHash], end: [blockHash, '\uffff'] })) {
-    const ibh = (key as [string, string])[1];
-    if (s.view.isCanonical(ibh)) return ibh;
-  }
+  for (const ibh of indexHashesOfBlockHash(s.store, blockHash)) if (s.view.isCanonical(ibh)) return ibh;
   return undefined;
 }
 
-export const blockByIndexHash = (s: Serving, indexBlockHash: string): StoredBlock | undefined => withStatus(s, s.store.blockDocs.get(indexBlockHash));
+export const blockByIndexHash = (s: Serving, indexBlockHash: string): StoredBlock | undefined => withStatus(s, blockDocOf(s.store, indexBlockHash));
 
 /** The index block hash of the canonical block at a height, if there is one. */
 export function canonicalIndexHashAt(s: Serving, height: number): string | undefined {
-  for (const { key } of s.store.heights.getRange({ start: [height], end: [height, '\uffff'] })) {
-    const ibh = (key as [number, string])[1];
-    if (s.view.isCanonical(ibh)) return ibh;
-  }
+  for (const ibh of indexHashesAt(s.store, height)) if (s.view.isCanonical(ibh)) return ibh;
   return undefined;
 }
 
 /** The canonical block at a height; undefined when there is none (the reference then shows another). */
 export function canonicalBlockAt(s: Serving, height: number): StoredBlock | undefined {
   const ibh = canonicalIndexHashAt(s, height);
-  return ibh === undefined ? undefined : withStatus(s, s.store.blockDocs.get(ibh));
+  return ibh === undefined ? undefined : withStatus(s, blockDocOf(s.store, ibh));
 }
 
-/** A canonical block's v1 answer from its stored text; undefined when the block has microblock txs
- *  or a microblock was streamed after it (then the answer lists microblocks: blockV1 decides). */
+/** A canonical block's v1 answer as text; undefined when the block has microblock txs or a
+ *  microblock was streamed after it (then the answer lists microblocks: blockV1 decides). */
 export function blockV1Text(s: Serving, indexBlockHash: string): string | undefined {
-  const body = s.store.blockV1Bodies.get(indexBlockHash);
-  if (body === undefined || !s.view.isCanonical(indexBlockHash) || streamedAfter(s, indexBlockHash)) return undefined;
-  return `{"canonical":true,${body}}`;
+  if (!s.view.isCanonical(indexBlockHash)) return undefined;
+  const doc = blockDocOf(s.store, indexBlockHash);
+  if (!doc || acceptsMicroblocks(doc) || streamedAfter(s, indexBlockHash)) return undefined;
+  return JSON.stringify(formatBlockV1(row({ ...doc, canonical: true }), { accepted: [], streamed: [] }));
 }
 
 function streamedAfter(s: Serving, indexBlockHash: string): boolean {
@@ -137,9 +133,9 @@ export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: 
   order.sort((x, y) => x.pos[0] - y.pos[0] || x.pos[1] - y.pos[1] || x.i - y.i);
   const out: string[] = [];
   for (const { pid } of order.slice(offset, offset + limit)) {
-    const doc = pid >= 0 ? txDocOf(s.store, pid) : undefined;
-    if (!doc) return undefined;
-    out.push(minedTxJson(s, pid, doc, { withAbi: false }));
+    const p = pid >= 0 ? placedDocOf(s.store, pid) : undefined;
+    if (!p) return undefined;
+    out.push(minedTxJson(s, p, { withAbi: false }));
   }
   return out;
 }

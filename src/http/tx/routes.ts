@@ -13,7 +13,7 @@ import { fetchRawTx, normalizeTxId } from './queries.ts';
 import { EVENTS_PAGE, RAW_TRANSACTION, TRANSACTION_LIST, TX_OR_MEMPOOL_TX, TX_SEARCH } from './schemas.ts';
 import { JsonText } from '../../server/json-text.ts';
 import { servingReady, txJson } from './served.ts';
-import { rawTxOf } from '../../serving/store.ts';
+import { rawTxOf } from '../../serving/reads.ts';
 import { servedTxList } from './served-lists.ts';
 import {
   BOOL_FALSE,

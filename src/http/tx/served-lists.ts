@@ -1,27 +1,24 @@
 // Chain-wide lists from the serving store: the newest canonical txs (the global dense list) and the
 // pending mempool (the committed view keeps it in memory).
 import { JsonText } from '../../server/json-text.ts';
-import { mempoolDocOf, txDocOf } from '../../serving/store.ts';
-import { GLOBAL_LIST, storedListLength } from '../../serving/list-overlay.ts';
+import { mempoolDocOf, placedDocOf } from '../../serving/reads.ts';
+import { storedTxListLength, txListFrom } from '../../serving/list-overlay.ts';
 import type { PendingEntry } from '../../serving/docs.ts';
 import { minedTxJson, mempoolTxJson, type Serving } from './served.ts';
 
-/** Placement ids of a dense list, newest first, from `offset`. */
-export function newestFirst(s: Serving, list: number, principal: string, length: number, offset: number, limit: number): number[] {
+/** Placement ids of the global list, newest first, from `offset`. */
+function newestTxs(s: Serving, length: number, offset: number, limit: number): number[] {
   const top = length - 1 - offset;
-  if (top < 0 || limit <= 0) return [];
-  const out: number[] = [];
-  for (const { value } of s.store.lists.getRange({ start: [list, principal, top], end: [list, principal, top - limit], reverse: true })) out.push(value);
-  return out;
+  return top < 0 || limit <= 0 ? [] : txListFrom(s.store, top, limit);
 }
 
 /** Mined tx objects of placement ids, without events (as the lists show them). */
 export function minedTxsJson(s: Serving, pids: readonly number[], opts: { withAbi?: boolean; excludeFunctionArgs?: boolean } = {}): string[] | undefined {
   const out: string[] = [];
   for (const pid of pids) {
-    const doc = txDocOf(s.store, pid);
-    if (!doc) return undefined;
-    out.push(minedTxJson(s, pid, doc, opts));
+    const p = placedDocOf(s.store, pid);
+    if (!p) return undefined;
+    out.push(minedTxJson(s, p, opts));
   }
   return out;
 }
@@ -29,8 +26,7 @@ export function minedTxsJson(s: Serving, pids: readonly number[], opts: { withAb
 /** GET /extended/v1/tx with no filter, newest first. */
 export function servedTxList(s: Serving, q: { limit: number; offset: number; unanchored: boolean; exclude_function_args: boolean }): JsonText | undefined {
   if (q.unanchored && s.view.hasLiveMicroblocks) return undefined;
-  const length = storedListLength(s.store, GLOBAL_LIST, '');
-  const results = minedTxsJson(s, newestFirst(s, GLOBAL_LIST, '', length, q.offset, q.limit), { excludeFunctionArgs: q.exclude_function_args });
+  const results = minedTxsJson(s, newestTxs(s, storedTxListLength(s.store), q.offset, q.limit), { excludeFunctionArgs: q.exclude_function_args });
   if (!results) return undefined;
   // As the reference's counter: relabelled boot receipts are listed but not counted.
   const total = s.view.meta.canonicalTxs - s.view.meta.bootTxs;

@@ -1,10 +1,12 @@
-// Transaction answers from the serving store: stored documents with the canonical flags of the
-// committed view, the called contract's ABI and the asked events page added. `undefined` means
-// "not answerable from the store" (the caller asks ClickHouse): unconfirmed microblock placements,
-// a store still catching up.
-import { mempoolDocOf, txDocOf, type ServingStore } from '../../serving/store.ts';
+// Transaction answers from the serving store: stored documents with their block's placement
+// members, the canonical flags of the committed view, the called contract's ABI and the asked events
+// page added. `undefined` means "not answerable from the store" (the caller asks ClickHouse):
+// unconfirmed microblock placements, a store still catching up.
+import type { ServingStore } from '../../serving/store.ts';
 import type { ServingView } from '../../serving/view.ts';
-import { INLINE_EVENTS, type MempoolDoc, type MempoolState, type TxDoc } from '../../serving/docs.ts';
+import { INLINE_EVENTS, TX_FLAGS, type MempoolDoc, type MempoolState } from '../../serving/docs.ts';
+import { coldDocOf, mempoolDocOf, placedDocOf, txRecordOf, type PlacedTxDoc } from '../../serving/reads.ts';
+import { eventJson, txIdOf } from '../../serving/codec.ts';
 import { mempoolTxStatus } from '../../render/tx.ts';
 import { isoTime } from '../../render/values.ts';
 import { callJson } from './served-call.ts';
@@ -23,24 +25,29 @@ export interface RenderOpts {
 }
 
 /** The events page of a placement as JSON array members. */
-function eventsJson(s: Serving, pid: number, doc: TxDoc, page: { offset: number; limit: number } | undefined): string {
+function eventsJson(s: Serving, p: PlacedTxDoc, page: { offset: number; limit: number } | undefined): string {
+  const { doc } = p;
   if (!page || page.limit <= 0 || doc.event_count <= page.offset) return '';
+  const txId = txIdOf(doc);
   const hi = page.offset + page.limit;
+  const out: string[] = [];
   if (hi <= INLINE_EVENTS || doc.event_count <= INLINE_EVENTS) {
-    const out: string[] = [];
-    for (const [i, json] of doc.events) if (i >= page.offset && i < hi) out.push(json);
+    for (const e of (p.doc.cold ?? coldDocOf(s.store, p.pid))?.events ?? []) if (e[0] >= page.offset && e[0] < hi) out.push(eventJson(txId, e));
     return out.join(',');
   }
-  const out: string[] = [];
-  for (const { value } of s.store.txEvents.getRange({ start: [pid, page.offset], end: [pid, hi] })) out.push(value);
+  for (const { key, value } of s.store.txEvents.getRange({ start: [p.pid, page.offset], end: [p.pid, hi] })) {
+    out.push(eventJson(txId, [(key as [number, number])[1], value[0], value[1]]));
+  }
   return out.join(',');
 }
 
 /** A mined placement's tx object as JSON text. */
-export function minedTxJson(s: Serving, pid: number, doc: TxDoc, opts: RenderOpts = {}): string {
-  const flags = s.view.placementFlags(doc);
+export function minedTxJson(s: Serving, p: PlacedTxDoc, opts: RenderOpts = {}): string {
+  const { doc } = p;
+  const flags = s.view.placementFlags(p);
   const call = doc.call ? `,"contract_call":${callJson(s.store, doc.call, { withAbi: opts.withAbi !== false, excludeFunctionArgs: !!opts.excludeFunctionArgs })}` : '';
-  return `{"canonical":${flags.canonical},"microblock_canonical":${flags.microblock_canonical},${doc.body}${call},"events":[${eventsJson(s, pid, doc, opts.events)}]}`;
+  const placement = p.placement ? `${p.placement},` : '';
+  return `{"canonical":${flags.canonical},"microblock_canonical":${flags.microblock_canonical},${placement}${doc.body}${call},"events":[${eventsJson(s, p, opts.events)}]}`;
 }
 
 /** A mempool tx's object as JSON text, with its status as given. */
@@ -50,36 +57,48 @@ export function mempoolTxJson(s: Serving, doc: MempoolDoc, state: Pick<MempoolSt
   return `{${doc.body},"tx_status":"${mempoolTxStatus(state)}","replaced_by_tx_id":${replaced},"receipt_time":${state.receipt_time},"receipt_time_iso":"${isoTime(state.receipt_time)}"${call}}`;
 }
 
+/** The canonical placement among `pids`, newest first; `streamed`: whether one is an unconfirmed
+ *  microblock's. `withCold`: its events and raw bytes too. */
+function bestPlacement(s: Serving, pids: readonly number[], withCold = false): { best?: PlacedTxDoc; streamed: boolean } {
+  let best: PlacedTxDoc | undefined;
+  let streamed = false;
+  for (const pid of pids) {
+    const p = placedDocOf(s.store, pid, withCold);
+    if (!p) continue;
+    if (p.doc.flags & TX_FLAGS.UNANCHORED) {
+      streamed = true;
+      continue;
+    }
+    const f = s.view.placementFlags(p);
+    if (!f.canonical || !f.microblock_canonical) continue;
+    if (!best || p.block_height > best.block_height) best = p;
+  }
+  return { best, streamed };
+}
+
 /**
  * The placement the reference serves for a tx: canonical, in a canonical block, newest first.
  * 'unanchored' when the answer may be a streamed microblock placement (asked with unanchored, and
  * no confirmed placement is canonical: a confirmed one wins, as in pickCanonical).
  */
-export function canonicalPlacement(s: Serving, txId: string, includeUnanchored = false): { pid: number; doc: TxDoc } | 'unanchored' | undefined {
-  let best: { pid: number; height: number } | undefined;
-  let streamed = false;
-  for (const { key, value } of s.store.txPlacements.getRange({ start: [txId], end: [txId, Number.MAX_SAFE_INTEGER] })) {
-    const pid = (key as [string, number])[1];
-    if (value.index_block_hash === '') {
-      streamed = true;
-      continue;
-    }
-    const f = s.view.placementFlags(value);
-    if (!f.canonical || !f.microblock_canonical) continue;
-    if (!best || value.block_height > best.height) best = { pid, height: value.block_height };
-  }
+export function canonicalPlacement(s: Serving, txId: string, includeUnanchored = false): PlacedTxDoc | 'unanchored' | undefined {
+  const rec = txRecordOf(s.store, txId);
+  if (!rec) return undefined;
+  const { best, streamed } = bestPlacement(s, rec.pids);
   if (!best) return streamed && includeUnanchored ? 'unanchored' : undefined;
-  const doc = txDocOf(s.store, best.pid);
-  return doc ? { pid: best.pid, doc } : undefined;
+  return best;
 }
 
 /** The tx object the reference's tx lookups give: the canonical mined tx, else its mempool object. */
 export function txJson(s: Serving, txId: string, opts: RenderOpts & { includeUnanchored?: boolean }): { text: string; settled: boolean } | null | undefined {
-  const mined = canonicalPlacement(s, txId, opts.includeUnanchored);
-  if (mined === 'unanchored') return undefined;
-  if (mined) return { text: minedTxJson(s, mined.pid, mined.doc, opts), settled: true };
-  const doc = mempoolDocOf(s.store, txId);
-  const state = doc && s.store.mempoolStates.get(txId);
+  const rec = txRecordOf(s.store, txId);
+  const { best, streamed } = rec ? bestPlacement(s, rec.pids, (opts.events?.limit ?? 0) > 0) : { best: undefined, streamed: false };
+  if (best) return { text: minedTxJson(s, best, opts), settled: true };
+  if (streamed && opts.includeUnanchored) return undefined;
+  // A pending tx's status is its pending entry (tx-index-overlay.ts); a tx that left the mempool has its own.
+  const pending = s.view.pending.get(txId);
+  const state = rec?.mempool ?? (pending && { status: 'pending' as const, reason: '', replaced_by: '', receipt_time: pending.receipt_time });
+  const doc = state && mempoolDocOf(s.store, txId);
   if (!doc || !state) return null;
   return { text: mempoolTxJson(s, doc, state, opts), settled: false };
 }

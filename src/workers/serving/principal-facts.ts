@@ -3,9 +3,9 @@
 // operations.
 import type { Row } from '../rows.ts';
 import { ROLE } from '../address-index.ts';
-import type { AssetEvent, LockFact, PrincipalTxFact } from '../../serving/docs.ts';
+import { assetEventCode, type AssetEvent, type LockFact, type PrincipalTxFact } from '../../serving/docs.ts';
 import type { ServedTx } from './tx-docs.ts';
-import { packPrincipalFact } from '../../serving/codec.ts';
+import { packFact } from '../../serving/principal-fact.ts';
 
 /** The NFTs a principal sent and received in one tx, per asset (as the reference counts holdings). */
 function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[string, number, number]> {
@@ -27,7 +27,7 @@ export interface ServedPrincipalTx {
   roles: number;
   /** [asset identifier, NFTs sent, NFTs received] in this tx. */
   nft: Array<[string, number, number]>;
-  /** The PrincipalTxFact, packed (packPrincipalFact, src/serving/codec.ts). */
+  /** The PrincipalTxFact, packed (packFact, src/serving/principal-fact.ts). */
   packed: Uint8Array;
 }
 
@@ -47,14 +47,14 @@ const ASSET_KINDS = new Set(['stx', 'ft', 'nft']);
 export function principalFacts(captured: ReadonlyMap<string, Row[]>, txs: readonly ServedTx[]): { principalTxs: ServedPrincipalTx[]; locks: ServedLock[] } {
   const txIndex = new Map<string, number>();
   txs.forEach((t, i) => txIndex.set(`${t.doc.tx_id}|${t.doc.index_block_hash}|${t.doc.microblock_hash}`, i));
-  const events = new Map<string, AssetEvent[]>();
+  const assetEvents = new Map<string, AssetEvent[]>();
   const locks: ServedLock[] = [];
   for (const r of captured.get('principal_events') ?? []) {
     const kind = str(r.kind);
     if (ASSET_KINDS.has(kind)) {
       const key = `${r.principal}|${keyOf(r)}`;
-      let list = events.get(key);
-      if (!list) events.set(key, (list = []));
+      let list = assetEvents.get(key);
+      if (!list) assetEvents.set(key, (list = []));
       list.push({
         event_index: Number(r.event_index),
         kind: kind as AssetEvent['kind'],
@@ -91,19 +91,16 @@ export function principalFacts(captured: ReadonlyMap<string, Row[]>, txs: readon
     const principal = str(r.principal);
     const roles = Number(r.roles);
     const served = txs[tx];
+    const events = (assetEvents.get(`${principal}|${keyOf(r)}`) ?? []).sort((a, b) => a.event_index - b.event_index);
     const fact: PrincipalTxFact = {
       roles,
       stx_sent: str(r.stx_sent),
       stx_received: str(r.stx_received),
-      events: (events.get(`${principal}|${keyOf(r)}`) ?? []).sort((a, b) => a.event_index - b.event_index),
-      block_height: Number(r.block_height),
-      microblock_sequence: Number(r.microblock_sequence),
-      tx_index: Number(r.tx_index),
-      tx_id: str(r.tx_id),
+      events: events.map((e) => [e.event_index, assetEventCode(e.kind, e.asset_event_type)]),
     };
     if (roles & ROLE.SENDER) fact.nonce = served.nonce;
     if (roles & ROLE.SPONSOR && served.sponsor_nonce !== undefined) fact.sponsor_nonce = served.sponsor_nonce;
-    principalTxs.push({ principal, tx, roles, nft: nftCounts(principal, fact.events), packed: packPrincipalFact(fact) });
+    principalTxs.push({ principal, tx, roles, nft: nftCounts(principal, events), packed: packFact(fact) });
   }
   return { principalTxs, locks };
 }

@@ -1,20 +1,28 @@
 // What a decoded payload gives the serving store, rendered in the decode worker from the rows it
 // decoded: tx documents, the block document, per-principal facts, ABIs, mempool documents.
 import type { Row, RowSet } from '../rows.ts';
-import { acceptsMicroblocks, type BlockDoc, type MempoolDoc } from '../../serving/docs.ts';
+import type { MempoolDoc } from '../../serving/docs.ts';
 import { formatMempoolTx } from '../../render/tx.ts';
-import { formatBlockV1 } from '../../render/block.ts';
-import type { BlockRow } from '../../render/rows.ts';
-import { pack } from '../../serving/codec.ts';
+import { packMempoolDoc } from '../../serving/codec.ts';
+import { packBlockRecord, type BlockRecord } from '../../serving/block-record.ts';
+import { hexBytes } from '../../serving/bytes.ts';
+import { compressValue } from '../../serving/lz4.ts';
+import { DOC_DICTIONARY } from '../../serving/dictionaries.ts';
 import { callPartOf, EVENT_TABLES, eventsByPlacement, jsonMembers, renderTxDocs, type ServedTx } from './tx-docs.ts';
 import { principalFacts, type ServedLock, type ServedPrincipalTx } from './principal-facts.ts';
 
 /** The ClickHouse tables whose rows the documents are rendered from. */
 export const SERVED_TABLES: ReadonlySet<string> = new Set(['txs', ...EVENT_TABLES, 'principal_txs', 'principal_events', 'contracts', 'blocks']);
 
-/** The block document before the processor gives its txs placement ids: `txLocal` indexes ServedRows.txs.
- *  `v1Body`: its v1 answer's members after `canonical`, for a block without microblock txs. */
-export type ServedBlock = Omit<BlockDoc, 'pids'> & { txLocal: number[]; v1Body?: string };
+/** A payload's block: its record as stored (block-record.ts: the frame its txs' answers read, and
+ *  the block document; compressed as the tx documents are), and what the processor and the writer
+ *  read of it. */
+export interface ServedBlock {
+  index_block_hash: string;
+  block_hash: string;
+  block_height: number;
+  record: Uint8Array;
+}
 
 export interface ServedRows {
   txs: ServedTx[];
@@ -30,12 +38,12 @@ export const NOTHING_SERVED: ServedRows = { txs: [], principalTxs: [], locks: []
 
 const num = (v: unknown): number => Number(v ?? 0);
 
-function blockDoc(b: Row, txs: readonly ServedTx[]): ServedBlock {
+function blockRecord(b: Row, txs: readonly ServedTx[]): BlockRecord {
   const ids = b.tx_ids as string[];
   const mbs = b.tx_microblock_hashes as string[];
   const local = new Map(txs.map((t, i) => [`${t.doc.tx_id}|${t.doc.microblock_hash}`, i]));
   const txLocal = ids.map((id, i) => local.get(`${id}|${mbs[i]}`) ?? -1);
-  const doc: ServedBlock = {
+  return {
     index_block_hash: String(b.index_block_hash),
     block_hash: String(b.block_hash),
     block_height: num(b.block_height),
@@ -57,44 +65,38 @@ function blockDoc(b: Row, txs: readonly ServedTx[]): ServedBlock {
     tx_ids: ids,
     tx_microblock_hashes: mbs,
     tx_count: num(b.tx_count),
-    signer_bitvec: (b.signer_bitvec as string | null) ?? null,
-    signer_signatures: b.signer_signatures as string[],
-    signer_signature_hash: String(b.signer_signature_hash),
-    miner_signature: String(b.miner_signature),
-    consensus_hash: String(b.consensus_hash),
     pox_v1_unlock_height: num(b.pox_v1_unlock_height),
     pox_v2_unlock_height: num(b.pox_v2_unlock_height),
     pox_v3_unlock_height: num(b.pox_v3_unlock_height),
     positions: txLocal.map((i) => (i < 0 ? [0, 0] : [txs[i].doc.microblock_sequence, txs[i].doc.tx_index])),
     txLocal,
   };
-  // Rendered once here, so a block answer is a stored string: only canonical status is added when
-  // answered. A block with microblock txs is answered with its accepted microblocks instead.
-  if (!acceptsMicroblocks(doc)) {
-    const { canonical: _, ...v1 } = formatBlockV1({ ...doc, canonical: true } as unknown as BlockRow, { accepted: [], streamed: [] });
-    doc.v1Body = jsonMembers(v1);
-  }
-  return doc;
 }
 
 /** Everything the serving store takes from a block or microblocks payload's rows. */
 export function servedRows(rows: RowSet, bootFrom = Infinity): ServedRows {
   const captured = rows.captured;
-  const txs = renderTxDocs(captured, eventsByPlacement(captured), bootFrom);
+  const b = captured.get('blocks')?.[0];
+  const entryBlock = b && { index_block_hash: String(b.index_block_hash), block_height: num(b.block_height) };
+  const { txs, placement } = renderTxDocs(captured, eventsByPlacement(captured), bootFrom, entryBlock);
   const { principalTxs, locks } = principalFacts(captured, txs);
   const abis: Array<[string, string]> = [];
   for (const c of captured.get('contracts') ?? []) if (typeof c.abi === 'string' && c.abi !== 'null') abis.push([String(c.contract_id), c.abi]);
-  const block = captured.get('blocks')?.[0];
-  return { txs, principalTxs, locks, abis, block: block ? blockDoc(block, txs) : undefined };
+  let block: ServedBlock | undefined;
+  if (b && entryBlock) {
+    const record = blockRecord(b, txs);
+    block = { ...entryBlock, block_hash: record.block_hash, record: compressValue(packBlockRecord({ ...entryBlock, placement }, record), DOC_DICTIONARY) };
+  }
+  return { txs, principalTxs, locks, abis, block };
 }
 
-/** A mempool tx's document, packed: its object without status, replacement and receipt time (set
- *  when answered). */
+/** A mempool tx's document with its raw bytes, packed: its object without status, replacement and
+ *  receipt time (set when answered). */
 export function mempoolDoc(tx_id: string, raw_tx: string): Uint8Array {
   const obj = formatMempoolTx({ tx_id, raw_tx, receipt_time: 0, sender_address: '', sponsor_address: '', nonce: 0, fee_rate: '0', type_id: '', contract_id: '', function_name: '', log_id: 0, status: 'pending', reason: '', replaced_by: '' }, { abi: null });
   const call = obj.contract_call as Record<string, unknown> | undefined;
   obj.tx_status = obj.replaced_by_tx_id = obj.receipt_time = obj.receipt_time_iso = obj.contract_call = undefined;
-  const doc: MempoolDoc = { tx_id, body: jsonMembers(obj) };
+  const doc: MempoolDoc = { body: jsonMembers(obj), raw: hexBytes(raw_tx) };
   if (call) doc.call = callPartOf(call);
-  return pack(doc);
+  return packMempoolDoc(doc);
 }

@@ -1,30 +1,40 @@
 // Tx documents rendered at ingest from the txs and event rows a payload decoded into — the rows
 // ClickHouse stores — with the same formatter the ClickHouse read path uses, so both answer alike.
 import type { Row } from '../rows.ts';
+import type { EventPlacement } from '../address-index.ts';
 import type { EventKind, EventRow, PlacedTx } from '../../render/rows.ts';
 import { formatMinedTx } from '../../render/tx.ts';
 import { formatEvent } from '../../render/events.ts';
-import { INLINE_EVENTS, type CallPart, type TxDoc } from '../../serving/docs.ts';
+import { INLINE_EVENTS, TX_FLAGS, type CallPart, type StoredEvent, type TxDoc } from '../../serving/docs.ts';
 import { decodedTxOf } from './decoded-txs.ts';
-import { packTxDoc } from '../../serving/codec.ts';
+import { packTxDoc, storedEvent } from '../../serving/codec.ts';
+import { hexBytes } from '../../serving/bytes.ts';
 
-/** Where a rendered tx document belongs (the processor's lists and patches read these). */
-export type PlacedDoc = Pick<TxDoc, 'tx_id' | 'index_block_hash' | 'microblock_hash' | 'block_height' | 'microblock_sequence' | 'tx_index'>;
+/** Where a rendered tx document belongs (the processor's lists and patches read these; its
+ *  microblock_hash is '' for anchored txs). */
+export type PlacedDoc = Required<EventPlacement>;
 
 /** Rendered tx placement and the events a document does not keep. */
 export interface ServedTx {
   doc: PlacedDoc;
-  /** The TxDoc, packed (packTxDoc, src/serving/codec.ts). */
+  /** The TxDoc with its events page and raw bytes, packed and compressed (packTxDoc, src/serving/codec.ts). */
   packed: Uint8Array;
-  raw_tx: string;
-  /** All events as [event_index, JSON], when there are more than a document keeps. */
-  allEvents?: Array<[number, string]>;
+  /** All events, when there are more than a document keeps. */
+  moreEvents?: StoredEvent[];
+  /** Its NFT events, [event_index, asset identifier, value hex] (the real-time journal announces them). */
+  nft?: Array<[number, string, string]>;
   /** The decoded tx's nonces (for the principal facts). */
   nonce: number;
   sponsor_nonce?: number;
   sponsor_address: string;
   /** A boot receipt shown as block 1's tx. */
   boot: boolean;
+}
+
+/** The block a payload's documents belong to (none for a microblock stream's). */
+export interface EntryBlock {
+  index_block_hash: string;
+  block_height: number;
 }
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
@@ -122,9 +132,24 @@ export function callPartOf(call: Record<string, unknown>): CallPart {
   return { contract_id: str(call.contract_id), function_name: str(call.function_name), args: args.map((a) => [a.hex, a.repr, a.type]) };
 }
 
-/** Documents of the captured txs rows, in row order. */
-export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = eventsByPlacement(captured), bootFrom = Infinity): ServedTx[] {
-  return (captured.get('txs') ?? []).map((r, index) => {
+/** The members of a tx answer its block gives (the same in each of its txs), in the answer's order. */
+const PLACEMENT_MEMBERS = ['block_hash', 'block_height', 'block_time', 'block_time_iso', 'burn_block_time', 'burn_block_height', 'burn_block_time_iso', 'parent_burn_block_time', 'parent_burn_block_time_iso', 'parent_block_hash', 'is_unanchored'] as const;
+
+/** The placement members of a rendered tx object as JSON text; they are left out of the object. */
+function takePlacement(obj: Record<string, unknown>): string {
+  const placement: Record<string, unknown> = {};
+  for (const m of PLACEMENT_MEMBERS) {
+    placement[m] = obj[m];
+    obj[m] = undefined;
+  }
+  return jsonMembers(placement);
+}
+
+/** The documents of the captured txs rows, in row order, and the placement members they share with
+ *  their block (`block`'s frame: block-record.ts), '' when the payload has no block. */
+export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = eventsByPlacement(captured), bootFrom = Infinity, block?: EntryBlock): { txs: ServedTx[]; placement: string } {
+  let shared: string | undefined;
+  const txs = (captured.get('txs') ?? []).map((r, index) => {
     const p = placedTx(r);
     const txEvents = events.get(placementKey(r)) ?? [];
     // Bitcoin-originated txs are shown from their events (the read path fetches the first 100).
@@ -134,33 +159,59 @@ export function renderTxDocs(captured: ReadonlyMap<string, Row[]>, events = even
     const sponsorNonce = obj.sponsor_nonce === undefined ? undefined : Number(obj.sponsor_nonce);
     // Left out of the body (undefined members are not serialized; `delete` would slow the object down).
     obj.canonical = obj.microblock_canonical = obj.events = obj.contract_call = undefined;
-    const rendered = txEvents.map((e): [number, string] => [e.event_index, JSON.stringify(formatEvent(e))]);
+    const inBlock = !!block && !p.unanchored && p.index_block_hash === block.index_block_hash && p.block_height === block.block_height;
+    let flags = p.unanchored ? TX_FLAGS.UNANCHORED : inBlock ? 0 : TX_FLAGS.OWN_PLACEMENT;
+    if (inBlock) {
+      // The block's txs share these members: the block's frame holds them once (one whose members
+      // differ keeps its own).
+      const placement = takePlacement(obj);
+      shared ??= placement;
+      if (placement !== shared) {
+        Object.assign(obj, JSON.parse(`{${placement}}`));
+        flags |= TX_FLAGS.FULL_BODY;
+      }
+    } else flags |= TX_FLAGS.FULL_BODY;
+    const nft: Array<[number, string, string]> = [];
+    const stored = txEvents.map((e): StoredEvent => {
+      const obj = formatEvent(e);
+      if (e.kind === 'non_fungible_token_asset') {
+        const asset = obj.asset as { asset_id: string; value: { hex: string } };
+        nft.push([e.event_index, asset.asset_id, asset.value.hex]);
+      }
+      const json = JSON.stringify(obj);
+      const ev = storedEvent(e.event_index, e.kind, p.tx_id, json);
+      if (!ev) throw new Error(`event ${e.event_index} of ${p.tx_id} is not rendered as expected: ${json.slice(0, 120)}`);
+      return ev;
+    });
+    const body = jsonMembers(obj);
+    if (!body.startsWith(`"tx_id":"${p.tx_id}"`) || p.tx_id.length !== 66) throw new Error(`tx ${p.tx_id}: its answer does not begin with its id`);
     const doc: TxDoc = {
-      tx_id: p.tx_id,
-      index_block_hash: p.index_block_hash,
-      microblock_hash: p.microblock_hash,
-      block_height: p.block_height,
-      microblock_sequence: p.microblock_sequence,
-      tx_index: p.tx_index,
-      body: jsonMembers(obj),
-      call: call ? callPartOf(call) : undefined,
-      events: rendered.filter(([i]) => i < INLINE_EVENTS),
+      flags,
+      body,
       event_count: p.event_count,
       sender_address: str(obj.sender_address),
       fee_rate: str(obj.fee_rate ?? '0'),
-      unanchored: p.unanchored,
+      microblock_hash: p.microblock_hash,
+      microblock_sequence: p.microblock_sequence,
+      tx_index: p.tx_index,
     };
-    if (!doc.call) delete doc.call;
-    const { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index } = doc;
+    if (call) doc.call = callPartOf(call);
+    doc.cold = { events: stored.filter(([i]) => i < INLINE_EVENTS), raw: hexBytes(p.raw_tx) };
+    if (flags & TX_FLAGS.OWN_PLACEMENT) {
+      doc.index_block_hash = p.index_block_hash;
+      doc.block_height = p.block_height;
+    }
+    const { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index } = p;
     return {
       doc: { tx_id, index_block_hash, microblock_hash, block_height, microblock_sequence, tx_index },
       packed: packTxDoc(doc),
-      raw_tx: p.raw_tx,
-      allEvents: p.event_count > INLINE_EVENTS ? rendered : undefined,
+      moreEvents: p.event_count > INLINE_EVENTS ? stored : undefined,
+      nft: nft.length > 0 ? nft : undefined,
       nonce,
       sponsor_nonce: sponsorNonce,
       sponsor_address: p.sponsor_address,
       boot: index >= bootFrom,
     };
   });
+  return { txs, placement: shared ?? '' };
 }
