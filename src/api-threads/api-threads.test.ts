@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SHARED, startService, waitForProcessing } from '../testing/service.ts';
 import { feedFixture } from '../testing/goldens.ts';
-import { rawRequest, type RawResponse } from '../testing/http.ts';
+import { eachConcurrently, rawRequest, type RawResponse } from '../testing/http.ts';
 import { threadRequests } from '../testing/api-threads.ts';
 import { servedUrls } from '../testing/compare-services.ts';
 import { feedRows, fixtureRows } from '../realtime/testing/feed.ts';
@@ -97,7 +97,7 @@ test('2 API threads answer every route family as 1 thread does, from each thread
   try {
     await feedFixture(one.eventUrl, FIXTURE);
     await waitForProcessing(one.apiUrl);
-    for (const a of asks) expected.set(a, await ask(one.apiUrl, a));
+    await eachConcurrently(asks, 8, async (a) => void expected.set(a, await ask(one.apiUrl, a)));
   } finally {
     await one.stop();
   }
@@ -127,8 +127,8 @@ test('2 API threads answer every route family as 1 thread does, from each thread
         else if (tries >= 9) break;
       }
     }
-    // Every request, twice, each on a new connection.
-    for (const a of asks) for (let i = 0; i < 2; i++) await same(a, expected.get(a)!);
+    // Every request, twice, each on a new connection, 8 at a time.
+    await eachConcurrently([...asks, ...asks], 8, (a) => same(a, expected.get(a)!));
     const notModified = await ask(two.apiUrl, conditional);
     assert.equal(notModified.status, 304);
     assert.equal(notModified.headers.etag, expected.get(tagged)!.headers.etag);
@@ -153,10 +153,10 @@ test('fed live (a reorg, microblocks, mempool changes), both threads of a 2-thre
       await waitForProcessing(svc.apiUrl);
       const before = await threadRequests(svc.apiUrl);
       // Each URL on 4 new connections: both threads' answers are compared for most of them.
-      for (const url of urls) {
+      await eachConcurrently(urls, 8, async (url) => {
         const first = await ask(svc.apiUrl, { method: 'GET', path: url });
         for (let i = 0; i < 3; i++) assert.deepEqual(await ask(svc.apiUrl, { method: 'GET', path: url }), first, url);
-      }
+      });
       const after = await threadRequests(svc.apiUrl);
       assert.ok(after.every((n, i) => n - (before[i] ?? 0) > urls.length / 2), `both threads answered: ${before.join(', ')} -> ${after.join(', ')}`);
     }

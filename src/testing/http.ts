@@ -24,3 +24,13 @@ export function rawRequest(base: string, method: string, path: string, opts: { h
     req.end(opts.body);
   });
 }
+
+/** Runs `fn` over `items`, at most `limit` at a time (requests on their own connections, so a
+ *  multi-threaded service spreads them over its threads), in no particular order of completion. */
+export async function eachConcurrently<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
