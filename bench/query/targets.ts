@@ -3,6 +3,7 @@
 // process per data directory) before the service starts: `STACKS_API_DATA_DIR=… tsx bench/query/targets.ts`.
 import { loadConfig } from '../../src/config/config.ts';
 import { openStore } from '../../src/storage/client.ts';
+import { SINGLE_WITH_TRANSFERS_ROLES } from '../../src/workers/address-index.ts';
 
 export interface QueryTargets {
   txIds: string[];
@@ -18,7 +19,8 @@ export interface QueryTargets {
   busiestContract: string;
   /** A registered BNS name (the generated chains register none: then a name that does not exist). */
   bnsName: string;
-  /** (principal, tx id) pairs where the principal took part in the tx (with_transfers). */
+  /** (principal, tx id) pairs where the principal took part in the tx in a role the single-tx
+   *  with_transfers answers for (a sponsor alone gets the reference's 404). */
   pairs: Array<[string, string]>;
   /** The Rosetta network name of the chain ('mainnet' for SP/SM addresses). */
   network: 'mainnet' | 'testnet';
@@ -33,7 +35,7 @@ async function main(): Promise<void> {
   const heavy = await q<{ principal: string; n: string }>(`SELECT principal, count() AS n FROM principal_txs WHERE principal NOT LIKE '%.%' GROUP BY principal ORDER BY n DESC LIMIT 1`);
   const principals = (await q<{ principal: string }>(`SELECT DISTINCT principal FROM principal_txs WHERE principal NOT LIKE '%.%' ORDER BY cityHash64(principal) LIMIT 500`)).map((r) => r.principal);
   const heights = (await q<{ h: string }>(`SELECT block_height AS h FROM block_canonical FINAL WHERE canonical = 1 ORDER BY cityHash64(index_block_hash) LIMIT 5000`)).map((r) => Number(r.h));
-  const pairs = (await q<{ principal: string; tx_id: string }>(`SELECT principal, tx_id FROM principal_txs WHERE principal NOT LIKE '%.%' AND index_block_hash != '' ORDER BY cityHash64(principal, tx_id) LIMIT 5000`)).map((r): [string, string] => [r.principal, r.tx_id]);
+  const pairs = (await q<{ principal: string; tx_id: string }>(`SELECT principal, tx_id FROM principal_txs WHERE principal NOT LIKE '%.%' AND index_block_hash != '' AND bitAnd(roles, ${SINGLE_WITH_TRANSFERS_ROLES.any}) != 0 ORDER BY cityHash64(principal, tx_id) LIMIT 5000`)).map((r): [string, string] => [r.principal, r.tx_id]);
   const first = async (sql: string) => Object.values((await q<Record<string, string>>(sql))[0] ?? {})[0] ?? '';
   const heavyNftHolder = await first(`SELECT principal FROM principal_events WHERE kind = 'nft' AND principal NOT LIKE '%.%' GROUP BY principal ORDER BY count() DESC LIMIT 1`);
   const busiestToken = await first(`SELECT asset FROM ft_holders WHERE asset != 'stx' GROUP BY asset ORDER BY uniqExact(principal) DESC LIMIT 1`);
