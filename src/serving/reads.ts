@@ -65,13 +65,22 @@ export function coldDocOf(s: ServingStore, pid: number): ColdDoc | undefined {
   return b ? readTxDoc(b, true).cold : undefined;
 }
 
+/** A tx id's key, or undefined for text that is no tx id (a request's: lmdb refuses an empty key,
+ *  and no stored tx has such an id). */
+function readKeyOf(txId: string): Buffer | undefined {
+  const key = txKey(txId);
+  return key.length === 32 ? key : undefined;
+}
+
 export function txRecordOf(s: ServingStore, txId: string): TxRecord | undefined {
-  const b = s.txs.getBinaryFast(txKey(txId));
+  const key = readKeyOf(txId);
+  const b = key && s.txs.getBinaryFast(key);
   return b ? readTxRecord(b) : undefined;
 }
 
 export function mempoolDocOf(s: ServingStore, txId: string): MempoolDoc | undefined {
-  const b = s.mempoolDocs.getBinaryFast(txKey(txId));
+  const key = readKeyOf(txId);
+  const b = key && s.mempoolDocs.getBinaryFast(key);
   return b ? readMempoolDoc(b) : undefined;
 }
 
@@ -82,7 +91,8 @@ export function rawTxOf(s: ServingStore, txId: string): string | undefined {
     const cold = coldDocOf(s, pids[pids.length - 1]);
     if (cold) return bytesHex(cold.raw);
   }
-  const b = s.mempoolDocs.getBinaryFast(txKey(txId));
+  const key = readKeyOf(txId);
+  const b = key && s.mempoolDocs.getBinaryFast(key);
   return b ? bytesHex(readMempoolDoc(b).raw) : undefined;
 }
 
