@@ -1,0 +1,11 @@
+// The v3 family: /extended/v3, Hiro v9's cursor-paginated API.
+import type { RouteDef } from '../route.ts';
+import type { ApiContext } from '../context.ts';
+import { v3TransactionRoutes } from './transactions-routes.ts';
+import { v3BlockRoutes } from './blocks-routes.ts';
+import { v3MempoolRoutes } from './mempool-routes.ts';
+import { v3PrincipalTxRoutes } from './principal-tx-routes.ts';
+import { v3PrincipalBalanceRoutes } from './principal-balance-routes.ts';
+import { v3StakingRoutes } from './staking-routes.ts';
+
+export const v3Routes: RouteDef<ApiContext>[] = [...v3TransactionRoutes, ...v3BlockRoutes, ...v3MempoolRoutes, ...v3PrincipalTxRoutes, ...v3PrincipalBalanceRoutes, ...v3StakingRoutes];
