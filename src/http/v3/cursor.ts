@@ -44,10 +44,20 @@ export interface OffsetList<T> {
   slice(offset: number, limit: number): Promise<T[]>;
 }
 
-/** The first offset whose item satisfies `atOrBelow` (items are ordered so that it flips once). */
+/**
+ * The first offset whose item satisfies `atOrBelow` (items are ordered so that it flips once). The
+ * length is a lower bound (a twin's total may leave out items it lists): past it, the search
+ * gallops on until it finds an accepted item or the end.
+ */
 export async function firstOffsetWhere<T>(list: OffsetList<T>, atOrBelow: (item: T) => boolean): Promise<number> {
   let lo = 0;
   let hi = await list.length();
+  for (let step = 1; ; step *= 2) {
+    const [item] = await list.slice(hi, 1);
+    if (!item || atOrBelow(item)) break;
+    lo = hi + 1;
+    hi += step;
+  }
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const [item] = await list.slice(mid, 1);

@@ -5,8 +5,9 @@ import { txRoutes } from '../tx/routes.ts';
 import { blockV2Routes } from '../blocks/v2-routes.ts';
 import { addressV2Routes } from '../address/v2-routes.ts';
 import { httpError } from '../errors.ts';
+import { firstRow, rows } from '../query.ts';
 import { askTwin, twinRoute } from './twin.ts';
-import type { OffsetList } from './cursor.ts';
+import { firstOffsetWhere, type OffsetList } from './cursor.ts';
 import type { BlockIndexHashes, V1Tx } from './tx-shape.ts';
 
 export const V1_TX_LIST = twinRoute(txRoutes, '/extended/v1/tx');
@@ -74,9 +75,36 @@ export interface AddressTx {
   events: { stx: Record<string, number>; ft: Record<string, number>; nft: Record<string, number> };
 }
 
-/** The txs a principal took part in, newest first (the v2 address list). */
-export function principalTxList(ctx: ApiContext, principal: string) {
-  return twinList<AddressTx>(async (offset, limit) => bodyOf(await askTwin(V2_ADDRESS_TXS, ctx, { address: principal }, { offset, limit, exclude_function_args: true })), 50);
+/**
+ * The txs a principal took part in, newest first: the v2 address list without the boot block's
+ * receipts shown in block 1 (the reference's v3 list leaves those out). They can only sit at the
+ * list's end (height 1), so the list is the v2 list up to its height-1 tail, then that tail
+ * filtered.
+ */
+export function principalTxList(ctx: ApiContext, principal: string): OffsetList<AddressTx> & { total(): Promise<number> } {
+  const v2 = twinList<AddressTx>(async (offset, limit) => bodyOf(await askTwin(V2_ADDRESS_TXS, ctx, { address: principal }, { offset, limit, exclude_function_args: true })), 50);
+  let plain: Promise<boolean> | undefined;
+  const noBootBlock = () => (plain ??= bootReceipts(ctx).then((b) => b.size === 0));
+  let tail: Promise<{ at: number; items: AddressTx[] }> | undefined;
+  const tailOf = () =>
+    (tail ??= (async () => {
+      const at = await firstOffsetWhere(v2, (e) => e.tx.block_height <= 1);
+      const items = await v2.slice(at, Number.MAX_SAFE_INTEGER);
+      const boot = items.length ? await bootReceipts(ctx) : new Set<string>();
+      return { at, items: items.filter((e) => !boot.has(e.tx.tx_id)) };
+    })());
+  const length = async () => {
+    if (await noBootBlock()) return v2.length();
+    const t = await tailOf();
+    return t.at + t.items.length;
+  };
+  const slice = async (offset: number, limit: number) => {
+    if (await noBootBlock()) return v2.slice(offset, limit);
+    const t = await tailOf();
+    const head = offset < t.at ? await v2.slice(offset, Math.min(limit, t.at - offset)) : [];
+    return [...head, ...t.items.slice(Math.max(0, offset - t.at), Math.max(0, offset + limit - t.at))];
+  };
+  return { length, total: length, slice };
 }
 
 /** A canonical block as /extended/v2/blocks shows it. */
@@ -97,6 +125,26 @@ export async function canonicalBlock(ctx: ApiContext, heightOrHash: string): Pro
 
 const NO_BLOCK = '0x';
 
+/** Block 1 may also show the boot block's receipts: txs placed in block 0 too (rows of
+ *  unconfirmed microblocks are stored at height 0 as well, without an index block hash). */
+async function bootReceipts(ctx: ApiContext): Promise<Set<string>> {
+  // Kept while the stored data stays the same (the boot block never changes once stored).
+  const version = ctx.dataVersion?.();
+  const kept = bootKept.get(ctx.store);
+  if (kept && (kept.set.size > 0 || (version !== undefined && kept.version === version))) return kept.set;
+  const list = await rows<{ tx_id: string }>(ctx.store, `SELECT DISTINCT tx_id FROM txs WHERE block_height = 0 AND index_block_hash != ''`);
+  const set = new Set(list.map((r) => r.tx_id));
+  bootKept.set(ctx.store, { version, set });
+  return set;
+}
+const bootKept = new WeakMap<ApiContext['store'], { version: number | undefined; set: Set<string> }>();
+
+/** The boot block's time and parent, which its receipts keep. */
+async function bootBlock(ctx: ApiContext): Promise<{ time: number; parent: string }> {
+  const r = await firstRow<{ block_time: string; parent_index_block_hash: string }>(ctx.store, `SELECT block_time, parent_index_block_hash FROM blocks WHERE block_height = 0 LIMIT 1`);
+  return { time: Number(r?.block_time ?? 0), parent: r?.parent_index_block_hash ?? NO_BLOCK };
+}
+
 /** The index hashes of the txs' blocks and parents (one block read per height). */
 export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Promise<Map<string, BlockIndexHashes>> {
   const blocks = new Map<number, Promise<V2Block | undefined>>();
@@ -106,16 +154,24 @@ export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Prom
     return b;
   };
   const out = new Map<string, BlockIndexHashes>();
+  let boot: Promise<{ receipts: Set<string>; block: { time: number; parent: string } }> | undefined;
+  const bootOf = () => (boot ??= Promise.all([bootReceipts(ctx), bootBlock(ctx)]).then(([receipts, block]) => ({ receipts, block })));
   await Promise.all(
     txs.map(async (tx) => {
       if (tx.is_unanchored || tx.block_hash === NO_BLOCK) {
         // A streamed microblock's tx: no block yet; its parent is the tip it was streamed on.
         const parent = await blockAt(tx.block_height - 1);
-        out.set(tx.tx_id, { index_hash: NO_BLOCK, parent: { hash: parent?.hash ?? tx.parent_block_hash, index_hash: parent?.index_block_hash ?? NO_BLOCK } });
+        out.set(tx.tx_id, { index_hash: NO_BLOCK, parent: { hash: parent?.hash ?? tx.parent_block_hash, index_hash: parent?.index_block_hash ?? NO_BLOCK }, time: tx.block_time });
         return;
       }
       const block = await blockAt(tx.block_height);
-      out.set(tx.tx_id, { index_hash: block?.index_block_hash ?? NO_BLOCK, parent: { hash: tx.parent_block_hash, index_hash: block?.parent_index_block_hash ?? NO_BLOCK } });
+      const index_hash = block?.index_block_hash ?? NO_BLOCK;
+      const b = tx.block_height === 1 && block ? await bootOf() : undefined;
+      if (b?.receipts.has(tx.tx_id)) {
+        out.set(tx.tx_id, { index_hash, parent: { hash: tx.parent_block_hash, index_hash: b.block.parent }, time: b.block.time });
+        return;
+      }
+      out.set(tx.tx_id, { index_hash, parent: { hash: tx.parent_block_hash, index_hash: block?.parent_index_block_hash ?? NO_BLOCK }, time: tx.block_time });
     }),
   );
   return out;

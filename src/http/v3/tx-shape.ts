@@ -38,11 +38,13 @@ export interface V1Tx extends TxKey {
   tenure_change_payload?: Record<string, unknown> & { cause: string };
 }
 
-/** The index hashes v1 objects do not carry: the tx's block's and its parent's ('0x' for a
- *  streamed microblock, which has no block yet). */
+/** What v1 objects do not carry: the index hashes of the tx's block and its parent ('0x' for a
+ *  streamed microblock, which has no block yet), and the block time the reference records (a boot
+ *  receipt shown in block 1 keeps the boot block's time and parent). */
 export interface BlockIndexHashes {
   index_hash: string;
   parent: { hash: string; index_hash: string };
+  time: number;
 }
 
 export const TX_INCLUDE_FIELDS = ['function_args', 'source_code', 'post_conditions', 'result'] as const;
@@ -96,7 +98,7 @@ export function senderFields(tx: Pick<V1Tx, 'tx_id' | 'sender_address' | 'nonce'
 function summaryBase(tx: V1Tx, ids: BlockIndexHashes) {
   return {
     ...senderFields(tx),
-    block: { height: tx.block_height, hash: tx.block_hash, index_hash: ids.index_hash, time: tx.block_time, tx_index: tx.tx_index },
+    block: { height: tx.block_height, hash: tx.block_hash, index_hash: ids.index_hash, time: ids.time, tx_index: tx.tx_index },
     bitcoin_block: { height: tx.burn_block_height, time: tx.burn_block_time },
     status: tx.tx_status,
   };
