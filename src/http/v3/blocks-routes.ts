@@ -2,6 +2,7 @@
 import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
+import { v3Schema } from './schemas.ts';
 import { notFound } from '../errors.ts';
 import { HEIGHT_OR_HASH } from '../blocks/v2-routes.ts';
 import { blockTxList, canonicalBlock } from './queries.ts';
@@ -12,6 +13,7 @@ export const v3BlockRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/blocks/:height_or_hash/transactions',
+    responses: { 200: v3Schema('TransactionSummaryList') },
     summary: 'Get block transactions',
     description: 'Transactions confirmed in a single canonical block, newest first, by cursor.',
     operationId: 'get_block_transactions',

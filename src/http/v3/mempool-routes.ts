@@ -3,6 +3,7 @@
 import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
+import { v3Schema } from './schemas.ts';
 import { pendingEntries, receiptHeights, type MempoolEntry } from '../tx/mempool.ts';
 import { askTwin } from './twin.ts';
 import { bodyOf, V1_TX } from './queries.ts';
@@ -43,6 +44,7 @@ export const v3MempoolRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/mempool/transactions',
+    responses: { 200: v3Schema('MempoolTransactionSummaryList') },
     summary: 'Get mempool transactions',
     description: 'Pending transactions, newest receipt first, by cursor.',
     operationId: 'get_mempool_transactions',
@@ -53,6 +55,7 @@ export const v3MempoolRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/mempool/transactions',
+    responses: { 200: v3Schema('MempoolTransactionSummaryList') },
     summary: 'Get principal mempool transactions',
     description: 'Pending transactions a principal sends, receives (token transfer) or whose contract it is.',
     operationId: 'get_principal_mempool_transactions',

@@ -3,6 +3,7 @@
 import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
+import { v3Schema } from './schemas.ts';
 import { addressV2Routes } from '../address/v2-routes.ts';
 import { addressV1BalanceRoutes } from '../address/v1-balance-routes.ts';
 import { tokenRoutes } from '../tokens/routes.ts';
@@ -64,6 +65,7 @@ export const v3PrincipalBalanceRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/balances/stx',
+    responses: { 200: v3Schema('PrincipalStxBalance') },
     summary: 'Get principal STX balance',
     description: "A principal's STX balance: total, spendable, locked, and the pending mempool movement.",
     operationId: 'get_principal_balances_stx',
@@ -104,6 +106,7 @@ export const v3PrincipalBalanceRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/balances/ft',
+    responses: { 200: v3Schema('PrincipalFtBalanceList') },
     summary: 'Get principal FT balances',
     description: "A principal's fungible-token balances, largest first, by cursor.",
     operationId: 'get_principal_balances_ft',
@@ -124,6 +127,7 @@ export const v3PrincipalBalanceRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/balances/ft/:asset_identifier',
+    responses: { 200: v3Schema('PrincipalFtBalance') },
     summary: 'Get principal FT balance',
     description: "A principal's balance of one fungible token (0 when it holds none).",
     operationId: 'get_principal_balance_ft',
@@ -138,6 +142,7 @@ export const v3PrincipalBalanceRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/balances/nft',
+    responses: { 200: v3Schema('PrincipalNftBalanceList') },
     summary: 'Get principal NFT balances',
     description: 'The non-fungible token instances a principal owns, by asset identifier and value, by cursor.',
     operationId: 'get_principal_balances_nft',
@@ -161,6 +166,7 @@ export const v3PrincipalBalanceRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/nonces',
+    responses: { 200: v3Schema('PrincipalNonces') },
     summary: 'Get principal nonces',
     description: "An account's latest confirmed nonce, its pending and missing mempool nonces, and the nonce to use next.",
     operationId: 'get_principal_nonces',

@@ -3,6 +3,7 @@
 import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
+import { v3Schema } from './schemas.ts';
 import { badRequest } from '../errors.ts';
 import { listParam, LIST, TX_ID_PATTERN } from '../tx/params.ts';
 import { normalizeTxId } from '../tx/queries.ts';
@@ -50,6 +51,7 @@ export const v3PrincipalTxRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/transactions',
+    responses: { 200: v3Schema('PrincipalTransactionList') },
     summary: 'Get principal transactions',
     description: 'The transactions a principal took part in, newest first, by cursor, with its STX movement in each.',
     operationId: 'get_principal_transactions',
@@ -75,6 +77,7 @@ export const v3PrincipalTxRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/transactions/:tx_id/balance-changes',
+    responses: { 200: v3Schema('PrincipalTransactionBalanceChangeList') },
     summary: 'Get principal transaction balance changes',
     description: "A principal's balance changes in one transaction, by asset.",
     operationId: 'get_principal_transaction_balance_changes',
@@ -104,6 +107,7 @@ export const v3PrincipalTxRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/balance-changes',
+    responses: { 200: v3Schema('PrincipalBalanceChangeList') },
     summary: 'Get principal balance changes',
     description: "A principal's balance changes in the given transactions, newest transaction first, then by asset.",
     operationId: 'get_principal_balance_changes',

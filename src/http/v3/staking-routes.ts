@@ -4,6 +4,7 @@
 import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
+import { v3Schema } from './schemas.ts';
 import { notFound } from '../errors.ts';
 import { PRINCIPAL_PARAM } from '../address/params.ts';
 import { TX_CURSOR_PATTERN } from './cursor.ts';
@@ -28,13 +29,14 @@ const emptyList = (req: Parameters<RouteDef<ApiContext>['handler']>[0]) => ({
 const NO_REWARDS = { btc: { accrued: '0', claimed: '0', claimable: '0' } };
 
 type Def = Pick<RouteDef<ApiContext>, 'path' | 'summary' | 'description' | 'operationId' | 'params' | 'query'>;
-const list = (d: Def): RouteDef<ApiContext> => ({ method: 'get', tags: ['Staking'], ...d, handler: async (req) => emptyList(req) });
-const missing = (d: Def, message: string): RouteDef<ApiContext> => ({ method: 'get', tags: ['Staking'], ...d, handler: async () => { throw notFound(message); } });
+const list = (d: Def): RouteDef<ApiContext> => ({ method: 'get', tags: ['Staking'], ...d, responses: { 200: v3Schema('StakingEntityList') }, handler: async (req) => emptyList(req) });
+const missing = (d: Def, message: string): RouteDef<ApiContext> => ({ method: 'get', tags: ['Staking'], ...d, responses: { 200: v3Schema('StakingEntity') }, handler: async () => { throw notFound(message); } });
 
 export const v3StakingRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/principals/:principal/staking',
+    responses: { 200: v3Schema('PrincipalStakingSummary') },
     summary: 'Get principal staking summary',
     description: "A principal's PoX-5 staking: its locked STX and rewards, and totals over its bond positions.",
     operationId: 'get_principal_staking_summary',

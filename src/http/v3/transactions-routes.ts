@@ -2,6 +2,7 @@
 import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
+import { v3Schema } from './schemas.ts';
 import { httpError, notFound } from '../errors.ts';
 import { checkEnumList, listParam, LIST } from '../tx/params.ts';
 import { normalizeTxId } from '../tx/queries.ts';
@@ -29,6 +30,7 @@ export const v3TransactionRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/transactions',
+    responses: { 200: v3Schema('TransactionSummaryList') },
     summary: 'Get transactions',
     description: 'Recently mined transactions, newest first, by cursor.',
     operationId: 'get_transactions',
@@ -42,6 +44,7 @@ export const v3TransactionRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/transactions/:tx_id',
+    responses: { 200: v3Schema('TransactionOrMempoolTransaction') },
     summary: 'Get transaction',
     description: 'A mined or mempool transaction; heavy fields on request (`include`).',
     operationId: 'get_transaction',
@@ -63,6 +66,7 @@ export const v3TransactionRoutes: RouteDef<ApiContext>[] = [
   {
     method: 'get',
     path: '/extended/v3/transactions/:tx_id/events',
+    responses: { 200: v3Schema('TransactionEventList') },
     summary: 'Get transaction events',
     description: "A mined transaction's events by event index.",
     operationId: 'get_transaction_events',
