@@ -338,7 +338,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the latest nonce used by an account */
+        /**
+         * Get the latest nonce used by an account
+         * @deprecated
+         */
         get: operations["getAccountNonces"];
         put?: never;
         post?: never;
@@ -355,7 +358,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get account assets */
+        /**
+         * Get account assets
+         * @deprecated
+         */
         get: operations["getAccountAssets"];
         put?: never;
         post?: never;
@@ -372,7 +378,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get inbound STX transfers */
+        /**
+         * Get inbound STX transfers
+         * @deprecated
+         */
         get: operations["getAccountInbound"];
         put?: never;
         post?: never;
@@ -449,7 +458,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transactions for address */
+        /**
+         * Transactions for address
+         * @deprecated
+         */
         get: operations["getAddressMempoolTransactions"];
         put?: never;
         post?: never;
@@ -466,7 +478,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get principal STX balance */
+        /**
+         * Get principal STX balance
+         * @deprecated
+         */
         get: operations["getPrincipalStxBalance"];
         put?: never;
         post?: never;
@@ -483,7 +498,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get principal FT balances */
+        /**
+         * Get principal FT balances
+         * @deprecated
+         */
         get: operations["getPrincipalFtBalances"];
         put?: never;
         post?: never;
@@ -500,7 +518,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get principal FT balance */
+        /**
+         * Get principal FT balance
+         * @deprecated
+         */
         get: operations["getPrincipalFtBalance"];
         put?: never;
         post?: never;
@@ -517,7 +538,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get address transactions */
+        /**
+         * Get address transactions
+         * @deprecated
+         */
         get: operations["getAddressTransactions"];
         put?: never;
         post?: never;
@@ -534,7 +558,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get events for an address transaction */
+        /**
+         * Get events for an address transaction
+         * @deprecated
+         */
         get: operations["getAddressTransactionEvents"];
         put?: never;
         post?: never;
@@ -551,7 +578,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get mempool transactions */
+        /**
+         * Get mempool transactions
+         * @deprecated
+         */
         get: operations["getMempoolTransactionList"];
         put?: never;
         post?: never;
@@ -622,7 +652,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get recent transactions */
+        /**
+         * Get recent transactions
+         * @deprecated
+         */
         get: operations["getTransactionList"];
         put?: never;
         post?: never;
@@ -656,7 +689,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transaction Events */
+        /**
+         * Transaction Events
+         * @deprecated
+         */
         get: operations["getFilteredEvents"];
         put?: never;
         post?: never;
@@ -713,7 +749,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get transaction */
+        /**
+         * Get transaction
+         * @deprecated
+         */
         get: operations["getTransactionById"];
         put?: never;
         post?: never;
@@ -730,7 +769,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get raw transaction */
+        /**
+         * Get raw transaction
+         * @deprecated
+         */
         get: operations["getRawTransactionById"];
         put?: never;
         post?: never;
@@ -747,7 +789,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get recent microblocks */
+        /**
+         * Get recent microblocks
+         * @deprecated
+         */
         get: operations["getMicroblockList"];
         put?: never;
         post?: never;
@@ -764,7 +809,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the list of current transactions that belong to unanchored microblocks */
+        /**
+         * Get the list of current transactions that belong to unanchored microblocks
+         * @deprecated
+         */
         get: operations["getUnanchoredTxs"];
         put?: never;
         post?: never;
@@ -781,7 +829,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get microblock */
+        /**
+         * Get microblock
+         * @deprecated
+         */
         get: operations["getMicroblockByHash"];
         put?: never;
         post?: never;
@@ -798,7 +849,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get transactions by block */
+        /**
+         * Get transactions by block
+         * @deprecated
+         */
         get: operations["getTransactionsByBlock"];
         put?: never;
         post?: never;
@@ -903,7 +957,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the BTC balance of an address (not offered) */
+        /**
+         * Get the BTC balance of an address (not offered)
+         * @deprecated
+         */
         get: operations["getBtcBalance"];
         put?: never;
         post?: never;
@@ -1509,7 +1566,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get contract events */
+        /**
+         * Get contract events
+         * @deprecated
+         */
         get: operations["getContractEventsById"];
         put?: never;
         post?: never;
@@ -1560,7 +1620,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Non-Fungible Token holdings */
+        /**
+         * Non-Fungible Token holdings
+         * @deprecated
+         */
         get: operations["getNftHoldings"];
         put?: never;
         post?: never;
