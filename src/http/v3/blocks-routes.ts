@@ -24,7 +24,7 @@ export const v3BlockRoutes: RouteDef<ApiContext>[] = [
       const block = await canonicalBlock(ctx, String(req.params.height_or_hash));
       if (!block) throw notFound('Block not found');
       // The total is the block's tx count, even past its last page (as the reference).
-      return txSummaryPage(ctx, blockTxList(ctx, block.hash), queryOf(req), async () => block.tx_count);
+      return txSummaryPage(ctx, blockTxList(ctx, block), queryOf(req), async () => block.tx_count);
     },
   },
 ];

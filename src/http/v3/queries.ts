@@ -2,6 +2,7 @@
 // and the block index hashes the v1 tx objects do not carry.
 import type { ApiContext } from '../context.ts';
 import { txRoutes } from '../tx/routes.ts';
+import { txV2Routes } from '../tx/v2-routes.ts';
 import { blockV2Routes } from '../blocks/v2-routes.ts';
 import { addressV2Routes } from '../address/v2-routes.ts';
 import { httpError } from '../errors.ts';
@@ -13,7 +14,7 @@ import type { BlockIndexHashes, V1Tx } from './tx-shape.ts';
 export const V1_TX_LIST = twinRoute(txRoutes, '/extended/v1/tx');
 export const V1_TX = twinRoute(txRoutes, '/extended/v1/tx/:tx_id');
 export const V1_TX_EVENTS = twinRoute(txRoutes, '/extended/v1/tx/events');
-const V1_BLOCK_TXS = twinRoute(txRoutes, '/extended/v1/tx/block/:block_hash');
+const V2_BLOCK_TXS = twinRoute(txV2Routes, '/extended/v2/blocks/:height_or_hash/transactions');
 const V2_BLOCK = twinRoute(blockV2Routes, '/extended/v2/blocks/:height_or_hash');
 const V2_ADDRESS_TXS = twinRoute(addressV2Routes, '/extended/v2/addresses/:address/transactions');
 
@@ -62,9 +63,31 @@ export async function chainTxCount(ctx: ApiContext): Promise<number> {
   return bodyOf<{ total: number }>(await askTwin(V1_TX_LIST, ctx, {}, { limit: 1 })).total;
 }
 
-/** A canonical block's txs, newest first. */
-export function blockTxList(ctx: ApiContext, blockHash: string) {
-  return twinList<V1Tx>(async (offset, limit) => bodyOf(await askTwin(V1_BLOCK_TXS, ctx, { block_hash: blockHash }, { offset, limit })), 200);
+/**
+ * A canonical block's txs, newest first: the v2 list (oldest first, served from the serving store)
+ * read from its end. Its length is the block's tx count, plus the boot block's receipts block 1 may
+ * show beyond it.
+ */
+export function blockTxList(ctx: ApiContext, block: V2Block): OffsetList<V1Tx> {
+  const oldestFirst = async (offset: number, limit: number): Promise<V1Tx[]> => {
+    const a = await askTwin<{ results: V1Tx[] }>(V2_BLOCK_TXS, ctx, { height_or_hash: block.index_block_hash }, { offset, limit });
+    // The v2 list answers a page past its end 404.
+    return a.status === 404 ? [] : bodyOf<{ results: V1Tx[] }>(a).results;
+  };
+  let length: Promise<number> | undefined;
+  const lengthOf = () =>
+    (length ??= (async () => {
+      let n = block.tx_count;
+      for (let more = await oldestFirst(n, 50); more.length; more = await oldestFirst(n, 50)) n += more.length;
+      return n;
+    })());
+  const slice = async (offset: number, limit: number): Promise<V1Tx[]> => {
+    const end = (await lengthOf()) - offset;
+    const out: V1Tx[] = [];
+    for (let from = Math.max(0, end - limit); from < end; from += 50) out.push(...(await oldestFirst(from, Math.min(50, end - from))));
+    return out.reverse();
+  };
+  return { length: lengthOf, slice };
 }
 
 /** A v2 address list entry: the tx and the principal's STX and event counts in it. */
