@@ -2952,6 +2952,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v3/staking/cycles/{cycle_number}/signers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get cycle signers
+         * @description The signer set of the current PoX cycle: each signer's weight and staked STX, by cursor (the signing key).
+         */
+        get: operations["getCycleSigners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/tokens/stx/supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get total STX supply
+         * @description The liquid STX supply at the chain tip, in micro-STX: all STX minted plus matured miner rewards, minus burned STX.
+         */
+        get: operations["getStxTotalSupply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -4872,6 +4912,24 @@ export interface components {
         };
         /** @description A PoX-5 signer, staker, bond, allowlist entry or registration (none on a chain without PoX-5). */
         V3StakingEntity: Record<string, never>;
+        /** @description The liquid STX supply and the 2050 projection, in micro-STX. */
+        V3StxSupply: {
+            total: string;
+            projected_total_2050: string;
+        };
+        /** @description A signer of a PoX cycle. */
+        V3CycleSigner: {
+            signing_key: string;
+            weight: {
+                amount: number;
+                percent: number;
+            };
+            staked_stx: {
+                amount: string;
+                percent: number;
+            };
+            signer_managers: Record<string, never>[];
+        };
         /** @description Transactions by cursor. */
         V3TransactionSummaryList: {
             total: number;
@@ -4927,6 +4985,13 @@ export interface components {
             limit: number;
             cursor: components["schemas"]["V3Cursor"];
             results: components["schemas"]["V3PrincipalNftBalance"][];
+        };
+        /** @description A cycle's signers by cursor. */
+        V3CycleSignerList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3CycleSigner"][];
         };
         /** @description PoX-5 staking entities by cursor. */
         V3StakingEntityList: {
@@ -13156,6 +13221,77 @@ export interface operations {
                         limit: number;
                         cursor: components["schemas"]["V3Cursor"];
                         results: components["schemas"]["V3StakingEntity"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCycleSigners: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                cycle_number: "current";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3CycleSigner"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStxTotalSupply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: string;
+                        projected_total_2050: string;
                     };
                 };
             };

@@ -157,3 +157,13 @@ test('cursors past the data, malformed or naming a whole block', async () => {
     assert.equal(((await res.json()) as { code: string }).code, 'FST_ERR_VALIDATION');
   }
 });
+
+test('the STX supply is the v1 figure in micro-STX', async () => {
+  const [v3, v1] = await Promise.all([get<{ total: string; projected_total_2050: string }>('/extended/v3/tokens/stx/supply'), get<{ unlocked_stx: string }>('/extended/v1/stx_supply')]);
+  assert.equal(v3.total, v1.unlocked_stx.replace('.', '').replace(/^0+(?=\d)/, ''));
+  assert.equal(v3.total, chain.minted.toString());
+  assert.equal(v3.projected_total_2050, '2318000000000000');
+  // A chain without PoX cycles has no current one.
+  const res = await fetch(`${svc.apiUrl}/extended/v3/staking/cycles/current/signers`);
+  assert.equal(res.status, 404);
+});

@@ -108,4 +108,22 @@ export async function checkV3Goldens(t: TestContext, apiUrl: string, fixture: st
     }
     assert.deepEqual(problems, []);
   });
+  await t.test('v3 cycle signers (reference main) are the v2 PoX-4 signer set', async () => assert.deepEqual(await cycleSignerProblems(apiUrl), []));
+}
+
+/** The current cycle's v3 signers against the newest cycle's v2 signers (none recorded by v9.0.2). */
+async function cycleSignerProblems(apiUrl: string): Promise<string[]> {
+  const get = async (path: string) => {
+    const res = await fetch(`${apiUrl}${path}`);
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const cycles = await get('/extended/v2/pox/cycles?limit=1');
+  const v3 = await get('/extended/v3/staking/cycles/current/signers?limit=250');
+  const newest = (cycles.body.results as Array<{ cycle_number: number }>)[0];
+  if (!newest) return v3.status === 404 ? [] : [`no cycle, but the v3 signers answered ${v3.status}`];
+  const v2 = await get(`/extended/v2/pox/cycles/${newest.cycle_number}/signers?limit=250`);
+  const key = (s: Json) => `${String(s.signing_key)}|${JSON.stringify(s.weight)}`;
+  const fromV2 = (v2.body.results as Json[]).map((s) => key({ signing_key: s.signing_key, weight: { amount: s.weight, percent: s.weight_percent } })).sort();
+  const fromV3 = (v3.body.results as Json[]).map(key).sort();
+  return JSON.stringify(fromV2) === JSON.stringify(fromV3) && v3.body.total === v2.body.total ? [] : [`v3 ${JSON.stringify(fromV3)} != v2 ${JSON.stringify(fromV2)}`];
 }
