@@ -3,7 +3,8 @@
 import type { ApiContext } from '../context.ts';
 import { txRoutes } from '../tx/routes.ts';
 import { txV2Routes } from '../tx/v2-routes.ts';
-import { blockV2Routes } from '../blocks/v2-routes.ts';
+import { blockV2Routes, resolveStoredBlock } from '../blocks/v2-routes.ts';
+import { servingReady } from '../tx/served.ts';
 import { addressV2Routes } from '../address/v2-routes.ts';
 import { httpError } from '../errors.ts';
 import { firstRow, rows } from '../query.ts';
@@ -142,6 +143,14 @@ export interface V2Block {
 
 /** The canonical block of a height or hash, or undefined. */
 export async function canonicalBlock(ctx: ApiContext, heightOrHash: string): Promise<V2Block | undefined> {
+  // The v2 lookup's own serving-store read, without rendering and parsing its answer (a page of
+  // txs asks for a block per height).
+  const stored = servingReady(ctx.serving) ? resolveStoredBlock(ctx.serving, heightOrHash) : undefined;
+  if (stored !== undefined) {
+    if (!stored?.canonical) return undefined;
+    const { block_height: height, block_hash: hash, index_block_hash, parent_block_hash, parent_index_block_hash, tx_count } = stored;
+    return { height, hash, index_block_hash, parent_block_hash, parent_index_block_hash, tx_count };
+  }
   const a = await askTwin<V2Block>(V2_BLOCK, ctx, { height_or_hash: heightOrHash });
   return a.status === 200 ? a.body : undefined;
 }
