@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { startService } from '../testing/service.ts';
 import { apiRoutes } from './routes.ts';
-import { deprecatedInV9, DEPRECATION_WARNING, GONE } from './deprecation.ts';
+import { deprecatedInV9, DEPRECATION_WARNING, GONE, readDeprecatedEndpoints } from './deprecation.ts';
 
 /** `METHOD /path/{param}` of every operation the client's generated schema marks @deprecated. */
 function clientDeprecated(): Set<string> {
@@ -57,4 +57,11 @@ test('deprecated routes warn by default, and answer 410 Gone when disabled', asy
       await svc.stop();
     }
   }
+});
+
+test('ENABLE_DEPRECATED_ENDPOINTS reads as the reference reads a boolean; anything else is a configuration error', () => {
+  assert.equal(readDeprecatedEndpoints({}), true);
+  for (const on of ['true', '1', 'TRUE']) assert.equal(readDeprecatedEndpoints({ ENABLE_DEPRECATED_ENDPOINTS: on }), true);
+  for (const off of ['false', '0', 'False']) assert.equal(readDeprecatedEndpoints({ ENABLE_DEPRECATED_ENDPOINTS: off }), false);
+  assert.throws(() => readDeprecatedEndpoints({ ENABLE_DEPRECATED_ENDPOINTS: 'no' }), /ENABLE_DEPRECATED_ENDPOINTS: expected true or false/);
 });

@@ -1,6 +1,8 @@
 // Hiro v9's deprecation of the v1/v2 routes it replaced (most by /extended/v3): their answers carry
 // its `Warning` header, and with ENABLE_DEPRECATED_ENDPOINTS=false (the reference's switch, for a
 // sunset date) they answer 410 Gone with its body before any work. Default: enabled.
+import { ConfigError } from '../config/config.ts';
+
 type Env = Record<string, string | undefined>;
 
 /** The routes the reference v9 (9.0.2) marks deprecated, as `METHOD pattern`. */
@@ -61,9 +63,20 @@ export function deprecatedInV9(method: string, path: string): boolean {
   return false;
 }
 
-/** ENABLE_DEPRECATED_ENDPOINTS as the reference reads it: `false` (or 0) disables, anything else
- *  (unset included) enables. */
-export function deprecatedEndpointsEnabled(env: Env = process.env): boolean {
+/** ENABLE_DEPRECATED_ENDPOINTS, a boolean as the reference reads it (`true`/`false`, or `1`/`0`;
+ *  unset: true). A start-up check (src/config/startup.ts) rejects any other value. */
+export function readDeprecatedEndpoints(env: Env = process.env): boolean {
   const v = env.ENABLE_DEPRECATED_ENDPOINTS?.trim().toLowerCase();
-  return !(v === 'false' || v === '0');
+  if (v === undefined || v === '' || v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new ConfigError('ENABLE_DEPRECATED_ENDPOINTS', `expected true or false, got "${env.ENABLE_DEPRECATED_ENDPOINTS}"`);
+}
+
+/** readDeprecatedEndpoints where a bad value was already reported at start-up: enabled. */
+export function deprecatedEndpointsEnabled(env: Env = process.env): boolean {
+  try {
+    return readDeprecatedEndpoints(env);
+  } catch {
+    return true;
+  }
 }
