@@ -11,6 +11,13 @@ import { mempoolSummary, type V1MempoolTx } from './mempool-shape.ts';
 import { cursorQuery, MEMPOOL_CURSOR_PATTERN, PAGE, PRINCIPAL_PARAMS } from './params.ts';
 import type { CursorPage } from './cursor.ts';
 
+/** The chain height when a pending tx arrived (0 for a tx no longer pending). */
+export async function receiptHeightOf(ctx: ApiContext, txId: string): Promise<number> {
+  const { entries } = await pendingEntries(ctx.store, true);
+  const entry = entries.filter((e) => e.tx_id === txId);
+  return (await receiptHeights(ctx.store, entry)).get(txId) ?? 0;
+}
+
 const cursorOf = (e: MempoolEntry) => `${e.receipt_time}:${e.tx_id}`;
 const newestFirst = (a: MempoolEntry, b: MempoolEntry) => b.receipt_time - a.receipt_time || (a.tx_id < b.tx_id ? 1 : a.tx_id > b.tx_id ? -1 : 0);
 

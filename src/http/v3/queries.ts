@@ -5,6 +5,7 @@ import { txRoutes } from '../tx/routes.ts';
 import { txV2Routes } from '../tx/v2-routes.ts';
 import { blockV2Routes, resolveStoredBlock } from '../blocks/v2-routes.ts';
 import { servingReady } from '../tx/served.ts';
+import { canonicalIndexHashAt } from '../blocks/served.ts';
 import { addressV2Routes } from '../address/v2-routes.ts';
 import { httpError } from '../errors.ts';
 import { firstRow, rows } from '../query.ts';
@@ -160,16 +161,16 @@ const NO_BLOCK = '0x';
 /** Block 1 may also show the boot block's receipts: txs placed in block 0 too (rows of
  *  unconfirmed microblocks are stored at height 0 as well, without an index block hash). */
 async function bootReceipts(ctx: ApiContext): Promise<Set<string>> {
-  // Kept while the stored data stays the same (the boot block never changes once stored).
-  const version = ctx.dataVersion?.();
   const kept = bootKept.get(ctx.store);
-  if (kept && (kept.set.size > 0 || (version !== undefined && kept.version === version))) return kept.set;
+  if (kept) return kept;
   const list = await rows<{ tx_id: string }>(ctx.store, `SELECT DISTINCT tx_id FROM txs WHERE block_height = 0 AND index_block_hash != ''`);
   const set = new Set(list.map((r) => r.tx_id));
-  bootKept.set(ctx.store, { version, set });
+  // The boot block is the chain's first: once block 1 is stored (children are stored after their
+  // parents), its receipts never change.
+  if (set.size > 0 || (await canonicalBlock(ctx, '1')) !== undefined) bootKept.set(ctx.store, set);
   return set;
 }
-const bootKept = new WeakMap<ApiContext['store'], { version: number | undefined; set: Set<string> }>();
+const bootKept = new WeakMap<ApiContext['store'], Set<string>>();
 
 /** The boot block's time and parent, which its receipts keep. */
 async function bootBlock(ctx: ApiContext): Promise<{ time: number; parent: string }> {
@@ -185,6 +186,7 @@ export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Prom
     if (!b) blocks.set(h, (b = h >= 0 ? canonicalBlock(ctx, String(h)) : Promise.resolve(undefined)));
     return b;
   };
+  const indexAt = (h: number) => (servingReady(ctx.serving) ? canonicalIndexHashAt(ctx.serving, h) : undefined);
   const out = new Map<string, BlockIndexHashes>();
   let boot: Promise<{ receipts: Set<string>; block: { time: number; parent: string } }> | undefined;
   const bootOf = () => (boot ??= Promise.all([bootReceipts(ctx), bootBlock(ctx)]).then(([receipts, block]) => ({ receipts, block })));
@@ -194,6 +196,14 @@ export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Prom
         // A streamed microblock's tx: no block yet; its parent is the tip it was streamed on.
         const parent = await blockAt(tx.block_height - 1);
         out.set(tx.tx_id, { index_hash: NO_BLOCK, parent: { hash: parent?.hash ?? tx.parent_block_hash, index_hash: parent?.index_block_hash ?? NO_BLOCK }, time: tx.block_time });
+        return;
+      }
+      // The canonical chain has a block at every height, so the parent is the canonical block below:
+      // two index reads in the serving store (block 1 may show boot receipts: read in full below).
+      const index = tx.block_height > 1 ? indexAt(tx.block_height) : undefined;
+      const parentIndex = index ? indexAt(tx.block_height - 1) : undefined;
+      if (index && parentIndex) {
+        out.set(tx.tx_id, { index_hash: index, parent: { hash: tx.parent_block_hash, index_hash: parentIndex }, time: tx.block_time });
         return;
       }
       const block = await blockAt(tx.block_height);

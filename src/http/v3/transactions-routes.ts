@@ -11,6 +11,7 @@ import { encodeTxCursor, pageAt, txCursorOffset, type CursorPage } from './curso
 import { bodyOf, chainTxCount, chainTxList, indexHashesOf, V1_TX } from './queries.ts';
 import { fullTx, TX_INCLUDE_FIELDS, txKeyOf, txSummary, type TxInclude, type V1Tx } from './tx-shape.ts';
 import { mempoolTx, type V1MempoolTx } from './mempool-shape.ts';
+import { receiptHeightOf } from './mempool-routes.ts';
 import { v3Event, type V1Event } from './event-shape.ts';
 import { cursorQuery, PAGE, TX_ID_PARAMS, TX_PAGE_QUERY } from './params.ts';
 import type { OffsetList } from './cursor.ts';
@@ -58,7 +59,7 @@ export const v3TransactionRoutes: RouteDef<ApiContext>[] = [
       const a = await askTwin<V1Tx & V1MempoolTx>(V1_TX, ctx, { tx_id: txId }, { unanchored: true, exclude_function_args: !include.includes('function_args') });
       if (a.status === 404) throw notFound(NOT_FOUND);
       const tx = bodyOf<V1Tx & V1MempoolTx>(a);
-      if (!('block_height' in tx) || tx.tx_status.startsWith('pending') || tx.tx_status.startsWith('dropped')) return mempoolTx(tx, include as TxInclude[]);
+      if (!('block_height' in tx) || tx.tx_status.startsWith('pending') || tx.tx_status.startsWith('dropped')) return mempoolTx(tx, include as TxInclude[], await receiptHeightOf(ctx, txId));
       const ids = await indexHashesOf(ctx, [tx]);
       return fullTx(tx, ids.get(tx.tx_id)!, include as TxInclude[]);
     },

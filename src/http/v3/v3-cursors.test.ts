@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { startService, waitForProcessing, type RunningService } from '../../testing/service.ts';
-import { buildSyntheticChain, postBlocks, type SyntheticChain } from '../address/testing/synthetic-chain.ts';
+import { buildSyntheticChain, pendingTransfer, postBlocks, type SyntheticChain } from '../address/testing/synthetic-chain.ts';
 
 const BLOCKS = 24;
 const FED_FIRST = 12;
@@ -166,4 +166,29 @@ test('the STX supply is the v1 figure in micro-STX', async () => {
   // A chain without PoX cycles has no current one.
   const res = await fetch(`${svc.apiUrl}/extended/v3/staking/cycles/current/signers`);
   assert.equal(res.status, 404);
+});
+
+test('a pending tx: in the v3 mempool lists, looked up as a mempool tx, in the nonces', async () => {
+  const nonce = chain.txs.length;
+  const pending = await Promise.all([pendingTransfer(nonce, chain.recipients[0], 5n), pendingTransfer(nonce + 1, chain.recipients[1], 6n)]);
+  const res = await fetch(`${svc.eventUrl}/new_mempool_tx`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pending.map((p) => p.raw_tx)) });
+  assert.equal(res.status, 200);
+  await waitForProcessing(svc.apiUrl);
+  const ids = pending.map((p) => p.tx_id).sort();
+  const list = await walk('/extended/v3/mempool/transactions', 1);
+  assert.deepEqual(list.map((t) => t.tx_id).sort(), ids);
+  assert.ok(list.every((t) => t.status === 'pending' && t.receipt_block_height === BLOCKS && (t.sender as { address: string }).address === chain.sender));
+  // Newest receipt first, ties by tx id descending: the two arrived together.
+  assert.deepEqual(list.map((t) => t.tx_id), [...ids].reverse());
+  const mine = await get<Page>(`/extended/v3/principals/${chain.recipients[1]}/mempool/transactions`);
+  assert.deepEqual(mine.results.map((t) => t.tx_id), [pending[1].tx_id]);
+  const one = await get(`/extended/v3/transactions/${pending[0].tx_id}`);
+  assert.equal(one.status, 'pending');
+  assert.equal(one.receipt_block_height, BLOCKS);
+  assert.deepEqual(one.token_transfer, { recipient: chain.recipients[0], amount: '5', memo: { hex: `0x${Buffer.from('pending').toString('hex').padEnd(68, '0')}`, repr: 'pending' } });
+  const nonces = await get<{ next_nonce: number; mempool: { last_nonce: number; pending_nonces: number[]; missing_nonces: number[] } }>(`/extended/v3/principals/${chain.sender}/nonces`);
+  const v1 = await get<{ last_mempool_tx_nonce: number; detected_mempool_nonces: number[]; detected_missing_nonces: number[] }>(`/extended/v1/address/${chain.sender}/nonces`);
+  assert.equal(nonces.next_nonce, nonce + 2);
+  assert.equal(nonces.mempool.last_nonce, nonce + 1);
+  assert.deepEqual(nonces.mempool, { last_nonce: v1.last_mempool_tx_nonce, pending_nonces: v1.detected_mempool_nonces, missing_nonces: v1.detected_missing_nonces });
 });
