@@ -100,6 +100,10 @@ export interface AddressTx {
   events: { stx: Record<string, number>; ft: Record<string, number>; nft: Record<string, number> };
 }
 
+/** Per store: whether a principal's oldest tx is above height 1 (see principalTxList). */
+const oldestAboveOne = new WeakMap<ApiContext['store'], Map<string, boolean>>();
+const OLDEST_KEPT = 50_000;
+
 /**
  * The txs a principal took part in, newest first: the v2 address list without the boot block's
  * receipts shown in block 1 (the reference's v3 list leaves those out). They can only sit at the
@@ -113,8 +117,18 @@ export function principalTxList(ctx: ApiContext, principal: string): OffsetList<
   const noBootBlock = () =>
     (plain ??= (async () => {
       if ((await bootReceipts(ctx)).size === 0) return true;
+      const known = oldestAboveOne.get(ctx.store)?.get(principal);
+      if (known !== undefined) return known;
       const [last] = await v2.slice(Math.max(0, (await v2.length()) - 1), 1);
-      return !last || last.tx.block_height > 1;
+      if (!last) return true;
+      // Once a principal has a tx above height 1 as its oldest, that stays so (blocks 0 and 1 are
+      // the chain's first); kept per principal, a bounded number of them.
+      const aboveOne = last.tx.block_height > 1;
+      const kept = oldestAboveOne.get(ctx.store) ?? new Map<string, boolean>();
+      if (kept.size >= OLDEST_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(principal, aboveOne);
+      oldestAboveOne.set(ctx.store, kept);
+      return aboveOne;
     })());
   let tail: Promise<{ at: number; items: AddressTx[] }> | undefined;
   const tailOf = () =>
