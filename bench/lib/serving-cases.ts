@@ -26,6 +26,17 @@ export function cases(t: QueryTargets): Case[] {
     { name: `heaviest address (${t.heavyCount} txs), first page of 50`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50`, target: { rps: 1500, p99: 40 }, reference: 168 },
     { name: `heaviest address, offset ${deep.toLocaleString('en-US')}`, path: () => `/extended/v1/address/${t.heavyPrincipal}/transactions?limit=50&offset=${deep}`, target: { rps: 300, p99: 150 } },
     { name: 'v2 block transactions (page of 50)', path: (i) => `/extended/v2/blocks/${at(t.heights, i)}/transactions?limit=50`, target: { rps: 2000, p99: 30 }, reference: 936 },
+    ...v3Cases(t),
+  ];
+}
+
+/** Issue 34: the v3 twins of the heaviest-address and block-transaction rows, with their targets. */
+export function v3Cases(t: QueryTargets): Case[] {
+  const at = <T>(list: T[], i: number) => list[i % list.length];
+  return [
+    { name: 'v3 heaviest principal, first page of 50', path: () => `/extended/v3/principals/${t.heavyPrincipal}/transactions?limit=50`, target: { rps: 1500, p99: 40 } },
+    { name: 'v3 heaviest principal, cursor at depth 50,000', path: () => `/extended/v3/principals/${t.heavyPrincipal}/transactions?limit=50&cursor=${t.heavyDeepCursor}`, target: { rps: 300, p99: 150 } },
+    { name: 'v3 block transactions (page of 50)', path: (i) => `/extended/v3/blocks/${at(t.heights, i)}/transactions?limit=50`, target: { rps: 2000, p99: 30 } },
   ];
 }
 

@@ -24,6 +24,9 @@ export interface QueryTargets {
   pairs: Array<[string, string]>;
   /** The Rosetta network name of the chain ('mainnet' for SP/SM addresses). */
   network: 'mainnet' | 'testnet';
+  /** The v3 cursor (`height:sequence:index`) of the heavy principal's tx at depth 50,000 (or its
+   *  last tx, if it has fewer), newest first. */
+  heavyDeepCursor: string;
 }
 
 async function main(): Promise<void> {
@@ -42,7 +45,14 @@ async function main(): Promise<void> {
   const busiestContract = await first(`SELECT contract_identifier FROM contract_logs GROUP BY contract_identifier ORDER BY count() DESC LIMIT 1`);
   const bnsName = (await first(`SELECT name FROM bns_names LIMIT 1`)) || 'no-such-name.btc';
   const network = /^S[PM]/.test(principals[0] ?? 'SP') ? 'mainnet' : 'testnet';
-  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount: Number(heavy[0]?.n ?? 0), principals, heights, heavyNftHolder, busiestToken, busiestContract, bnsName, pairs, network };
+  const heavyCount = Number(heavy[0]?.n ?? 0);
+  // Anchored txs' microblock_sequence is 2^31-1 in the wire format (the generated chains have no forks).
+  const deep = await q<{ h: string; s: string; i: string; mb: string }>(
+    `SELECT block_height AS h, microblock_sequence AS s, tx_index AS i, microblock_hash AS mb FROM principal_txs FINAL WHERE principal = '${heavy[0]?.principal ?? ''}' AND index_block_hash != ''
+     ORDER BY block_height DESC, microblock_sequence DESC, tx_index DESC LIMIT 1 OFFSET ${Math.max(0, Math.min(50_000, heavyCount - 1))}`,
+  );
+  const heavyDeepCursor = deep[0] ? `${deep[0].h}:${deep[0].mb ? deep[0].s : 2147483647}:${deep[0].i}` : '0:0:0';
+  const targets: QueryTargets = { txIds, heavyPrincipal: heavy[0]?.principal ?? '', heavyCount, principals, heights, heavyNftHolder, busiestToken, busiestContract, bnsName, pairs, network, heavyDeepCursor };
   console.log(JSON.stringify(targets));
   await store.client.close();
 }

@@ -338,7 +338,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the latest nonce used by an account */
+        /**
+         * Get the latest nonce used by an account
+         * @deprecated
+         */
         get: operations["getAccountNonces"];
         put?: never;
         post?: never;
@@ -355,7 +358,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get account assets */
+        /**
+         * Get account assets
+         * @deprecated
+         */
         get: operations["getAccountAssets"];
         put?: never;
         post?: never;
@@ -372,7 +378,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get inbound STX transfers */
+        /**
+         * Get inbound STX transfers
+         * @deprecated
+         */
         get: operations["getAccountInbound"];
         put?: never;
         post?: never;
@@ -449,7 +458,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transactions for address */
+        /**
+         * Transactions for address
+         * @deprecated
+         */
         get: operations["getAddressMempoolTransactions"];
         put?: never;
         post?: never;
@@ -466,7 +478,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get principal STX balance */
+        /**
+         * Get principal STX balance
+         * @deprecated
+         */
         get: operations["getPrincipalStxBalance"];
         put?: never;
         post?: never;
@@ -483,7 +498,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get principal FT balances */
+        /**
+         * Get principal FT balances
+         * @deprecated
+         */
         get: operations["getPrincipalFtBalances"];
         put?: never;
         post?: never;
@@ -500,7 +518,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get principal FT balance */
+        /**
+         * Get principal FT balance
+         * @deprecated
+         */
         get: operations["getPrincipalFtBalance"];
         put?: never;
         post?: never;
@@ -517,7 +538,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get address transactions */
+        /**
+         * Get address transactions
+         * @deprecated
+         */
         get: operations["getAddressTransactions"];
         put?: never;
         post?: never;
@@ -534,7 +558,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get events for an address transaction */
+        /**
+         * Get events for an address transaction
+         * @deprecated
+         */
         get: operations["getAddressTransactionEvents"];
         put?: never;
         post?: never;
@@ -551,7 +578,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get mempool transactions */
+        /**
+         * Get mempool transactions
+         * @deprecated
+         */
         get: operations["getMempoolTransactionList"];
         put?: never;
         post?: never;
@@ -622,7 +652,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get recent transactions */
+        /**
+         * Get recent transactions
+         * @deprecated
+         */
         get: operations["getTransactionList"];
         put?: never;
         post?: never;
@@ -656,7 +689,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transaction Events */
+        /**
+         * Transaction Events
+         * @deprecated
+         */
         get: operations["getFilteredEvents"];
         put?: never;
         post?: never;
@@ -713,7 +749,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get transaction */
+        /**
+         * Get transaction
+         * @deprecated
+         */
         get: operations["getTransactionById"];
         put?: never;
         post?: never;
@@ -730,7 +769,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get raw transaction */
+        /**
+         * Get raw transaction
+         * @deprecated
+         */
         get: operations["getRawTransactionById"];
         put?: never;
         post?: never;
@@ -747,7 +789,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get recent microblocks */
+        /**
+         * Get recent microblocks
+         * @deprecated
+         */
         get: operations["getMicroblockList"];
         put?: never;
         post?: never;
@@ -764,7 +809,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the list of current transactions that belong to unanchored microblocks */
+        /**
+         * Get the list of current transactions that belong to unanchored microblocks
+         * @deprecated
+         */
         get: operations["getUnanchoredTxs"];
         put?: never;
         post?: never;
@@ -781,7 +829,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get microblock */
+        /**
+         * Get microblock
+         * @deprecated
+         */
         get: operations["getMicroblockByHash"];
         put?: never;
         post?: never;
@@ -798,7 +849,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get transactions by block */
+        /**
+         * Get transactions by block
+         * @deprecated
+         */
         get: operations["getTransactionsByBlock"];
         put?: never;
         post?: never;
@@ -903,7 +957,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the BTC balance of an address (not offered) */
+        /**
+         * Get the BTC balance of an address (not offered)
+         * @deprecated
+         */
         get: operations["getBtcBalance"];
         put?: never;
         post?: never;
@@ -1509,7 +1566,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get contract events */
+        /**
+         * Get contract events
+         * @deprecated
+         */
         get: operations["getContractEventsById"];
         put?: never;
         post?: never;
@@ -1560,7 +1620,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Non-Fungible Token holdings */
+        /**
+         * Non-Fungible Token holdings
+         * @deprecated
+         */
         get: operations["getNftHoldings"];
         put?: never;
         post?: never;
@@ -2381,6 +2444,546 @@ export interface paths {
         };
         /** Dashboard asset: uplot.css */
         get: operations["getDashboardAssetUplotCss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transactions
+         * @description Recently mined transactions, newest first, by cursor.
+         */
+        get: operations["getTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/transactions/{tx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transaction
+         * @description A mined or mempool transaction; heavy fields on request (`include`).
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/transactions/{tx_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transaction events
+         * @description A mined transaction's events by event index.
+         */
+        get: operations["getTransactionEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/blocks/{height_or_hash}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get block transactions
+         * @description Transactions confirmed in a single canonical block, newest first, by cursor.
+         */
+        get: operations["getBlockTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/mempool/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get mempool transactions
+         * @description Pending transactions, newest receipt first, by cursor.
+         */
+        get: operations["getMempoolTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/mempool/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal mempool transactions
+         * @description Pending transactions a principal sends, receives (token transfer) or whose contract it is.
+         */
+        get: operations["getPrincipalMempoolTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal transactions
+         * @description The transactions a principal took part in, newest first, by cursor, with its STX movement in each.
+         */
+        get: operations["getPrincipalTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal transaction balance changes
+         * @description A principal's balance changes in one transaction, by asset.
+         */
+        get: operations["getPrincipalTransactionBalanceChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balance-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal balance changes
+         * @description A principal's balance changes in the given transactions, newest transaction first, then by asset.
+         */
+        get: operations["getPrincipalBalanceChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/stx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal STX balance
+         * @description A principal's STX balance: total, spendable, locked, and the pending mempool movement.
+         */
+        get: operations["getPrincipalBalancesStx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/ft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal FT balances
+         * @description A principal's fungible-token balances, largest first, by cursor.
+         */
+        get: operations["getPrincipalBalancesFt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/ft/{asset_identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal FT balance
+         * @description A principal's balance of one fungible token (0 when it holds none).
+         */
+        get: operations["getPrincipalBalanceFt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/nft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal NFT balances
+         * @description The non-fungible token instances a principal owns, by asset identifier and value, by cursor.
+         */
+        get: operations["getPrincipalBalancesNft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/nonces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal nonces
+         * @description An account's latest confirmed nonce, its pending and missing mempool nonces, and the nonce to use next.
+         */
+        get: operations["getPrincipalNonces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/staking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal staking summary
+         * @description A principal's PoX-5 staking: its locked STX and rewards, and totals over its bond positions.
+         */
+        get: operations["getPrincipalStakingSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/staking/bonds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal bond positions
+         * @description A principal's PoX-5 bond positions, by cursor.
+         */
+        get: operations["getPrincipalBondPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/bonds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get bonds
+         * @description PoX-5 bonds, by cursor.
+         */
+        get: operations["getBonds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/bonds/{bond_index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get bond
+         * @description One PoX-5 bond.
+         */
+        get: operations["getBond"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/bonds/{bond_index}/allowlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get bond allowlist
+         * @description A bond's allowlist, by cursor.
+         */
+        get: operations["getBondAllowlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/bonds/{bond_index}/allowlist/{principal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get bond allowlist entry
+         * @description A principal's entry in a bond's allowlist.
+         */
+        get: operations["getBondAllowlistEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/bonds/{bond_index}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get bond registrations
+         * @description A bond's registrations, by cursor.
+         */
+        get: operations["getBondRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/bonds/{bond_index}/registrations/{principal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get bond registration
+         * @description A principal's registration in a bond.
+         */
+        get: operations["getBondRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/signers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get staking signers
+         * @description PoX-5 signers, by cursor.
+         */
+        get: operations["getStakingSigners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/signers/{principal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get staking signer
+         * @description One PoX-5 signer.
+         */
+        get: operations["getStakingSigner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/signers/{principal}/stakers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get signer stakers
+         * @description A PoX-5 signer's stakers, by cursor.
+         */
+        get: operations["getSignerStakers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/staking/cycles/{cycle_number}/signers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get cycle signers
+         * @description The signer set of the current PoX cycle: each signer's weight and staked STX, by cursor (the signing key).
+         */
+        get: operations["getCycleSigners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/tokens/stx/supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get total STX supply
+         * @description The liquid STX supply at the chain tip, in micro-STX: all STX minted plus matured miner rewards, minus burned STX.
+         */
+        get: operations["getStxTotalSupply"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3971,6 +4574,431 @@ export interface components {
             rows: unknown[][];
             row_count: number;
             elapsed_ms: number;
+        };
+        /** @description Cursors of the next, previous and current page (null where there is none). */
+        V3Cursor: {
+            next: string | null;
+            previous: string | null;
+            current: string | null;
+        };
+        V3ClarityValue: {
+            hex: string;
+            repr: string;
+        };
+        V3TransactionSender: {
+            address: string;
+            nonce: number;
+        };
+        V3ExecutionCost: {
+            read_count: number;
+            read_length: number;
+            runtime: number;
+            write_count: number;
+            write_length: number;
+        };
+        /** @description A post condition, as the v1 transaction shows it. */
+        V3PostCondition: {
+            /** @enum {unknown} */
+            type: "stx" | "fungible" | "non_fungible" | "staking" | "pox";
+            condition_code: string;
+            principal: Record<string, never>;
+        };
+        /** @description A mined transaction as the v3 lists show it. */
+        V3TransactionSummary: {
+            tx_id: string;
+            sender: components["schemas"]["V3TransactionSender"];
+            sponsor: components["schemas"]["V3TransactionSender"] | null;
+            fee_rate: string;
+            block: {
+                height: number;
+                hash: string;
+                index_hash: string;
+                time: number;
+                tx_index: number;
+            };
+            bitcoin_block: {
+                height: number;
+                time: number;
+            };
+            /** @enum {unknown} */
+            status: "success" | "abort_by_response" | "abort_by_post_condition" | "problematic_skipped";
+            /** @enum {unknown} */
+            type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
+            token_transfer?: {
+                recipient: string;
+                amount: string;
+                memo: components["schemas"]["V3ClarityValue"] | null;
+            };
+            smart_contract?: {
+                clarity_version: number | null;
+                contract_id: string;
+                source_code?: string;
+            };
+            contract_call?: {
+                contract_id: string;
+                function_name: string;
+                function_args?: components["schemas"]["V3ClarityValue"][];
+            };
+            coinbase?: {
+                alt_recipient: string | null;
+                payload?: string;
+                vrf_proof?: string | null;
+            };
+            tenure_change?: {
+                cause: string;
+                tenure_consensus_hash?: string;
+                prev_tenure_consensus_hash?: string;
+                burn_view_consensus_hash?: string;
+                previous_tenure_end?: string;
+                previous_tenure_blocks?: number;
+                pubkey_hash?: string;
+            };
+        } & (unknown & unknown & unknown & unknown & unknown);
+        /** @description A mined transaction in full (heavy fields only when `include` asks for them). */
+        V3Transaction: {
+            tx_id: string;
+            sender: components["schemas"]["V3TransactionSender"];
+            sponsor: components["schemas"]["V3TransactionSender"] | null;
+            fee_rate: string;
+            block: {
+                height: number;
+                hash: string;
+                index_hash: string;
+                time: number;
+                tx_index: number;
+            };
+            bitcoin_block: {
+                height: number;
+                time: number;
+            };
+            /** @enum {unknown} */
+            status: "success" | "abort_by_response" | "abort_by_post_condition" | "problematic_skipped";
+            parent_block: {
+                hash: string;
+                index_hash: string;
+            };
+            event_count: number;
+            execution_cost: components["schemas"]["V3ExecutionCost"];
+            vm_error: string | null;
+            post_conditions?: components["schemas"]["V3PostCondition"][];
+            result?: components["schemas"]["V3ClarityValue"];
+            /** @enum {unknown} */
+            type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
+            token_transfer?: {
+                recipient: string;
+                amount: string;
+                memo: components["schemas"]["V3ClarityValue"] | null;
+            };
+            smart_contract?: {
+                clarity_version: number | null;
+                contract_id: string;
+                source_code?: string;
+            };
+            contract_call?: {
+                contract_id: string;
+                function_name: string;
+                function_args?: components["schemas"]["V3ClarityValue"][];
+            };
+            coinbase?: {
+                alt_recipient: string | null;
+                payload?: string;
+                vrf_proof?: string | null;
+            };
+            tenure_change?: {
+                cause: string;
+                tenure_consensus_hash?: string;
+                prev_tenure_consensus_hash?: string;
+                burn_view_consensus_hash?: string;
+                previous_tenure_end?: string;
+                previous_tenure_blocks?: number;
+                pubkey_hash?: string;
+            };
+        } & (unknown & unknown & unknown & unknown & unknown);
+        /** @description A mempool transaction as the v3 lists show it. */
+        V3MempoolTransactionSummary: {
+            tx_id: string;
+            sender: components["schemas"]["V3TransactionSender"];
+            sponsor: components["schemas"]["V3TransactionSender"] | null;
+            fee_rate: string;
+            receipt_time: number;
+            receipt_block_height: number;
+            /** @enum {unknown} */
+            status: "pending" | "dropped_replace_by_fee" | "dropped_replace_across_fork" | "dropped_too_expensive" | "dropped_stale_garbage_collect" | "dropped_problematic";
+            /** @enum {unknown} */
+            type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
+            token_transfer?: {
+                recipient: string;
+                amount: string;
+                memo: components["schemas"]["V3ClarityValue"] | null;
+            };
+            smart_contract?: {
+                clarity_version: number | null;
+                contract_id: string;
+                source_code?: string;
+            };
+            contract_call?: {
+                contract_id: string;
+                function_name: string;
+                function_args?: components["schemas"]["V3ClarityValue"][];
+            };
+        } & (unknown & unknown & unknown);
+        /** @description A transaction not mined (yet), in full. */
+        V3MempoolTransaction: {
+            tx_id: string;
+            sender: components["schemas"]["V3TransactionSender"];
+            sponsor: components["schemas"]["V3TransactionSender"] | null;
+            fee_rate: string;
+            receipt_time: number;
+            receipt_block_height: number;
+            /** @enum {unknown} */
+            status: "pending" | "dropped_replace_by_fee" | "dropped_replace_across_fork" | "dropped_too_expensive" | "dropped_stale_garbage_collect" | "dropped_problematic";
+            replaced_by_tx_id: string | null;
+            post_conditions?: components["schemas"]["V3PostCondition"][];
+            /** @enum {unknown} */
+            type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
+            token_transfer?: {
+                recipient: string;
+                amount: string;
+                memo: components["schemas"]["V3ClarityValue"] | null;
+            };
+            smart_contract?: {
+                clarity_version: number | null;
+                contract_id: string;
+                source_code?: string;
+            };
+            contract_call?: {
+                contract_id: string;
+                function_name: string;
+                function_args?: components["schemas"]["V3ClarityValue"][];
+            };
+        } & (unknown & unknown & unknown);
+        V3TransactionOrMempoolTransaction: components["schemas"]["V3Transaction"] | components["schemas"]["V3MempoolTransaction"];
+        /** @description One event of a transaction. */
+        V3TransactionEvent: {
+            event_index: number;
+            /** @enum {unknown} */
+            type: "contract_log" | "stx_lock" | "stx_asset" | "ft_asset" | "nft_asset";
+            contract_log?: {
+                contract_id: string;
+                topic: string;
+                value: components["schemas"]["V3ClarityValue"];
+            };
+            stx_lock?: {
+                amount: string;
+                unlock_bitcoin_height: number;
+                address: string;
+            };
+            stx_asset?: {
+                /** @enum {unknown} */
+                type: "transfer" | "mint" | "burn";
+                sender?: string;
+                recipient?: string;
+                amount?: string;
+                memo?: components["schemas"]["V3ClarityValue"] | null;
+            };
+            ft_asset?: {
+                /** @enum {unknown} */
+                type: "transfer" | "mint" | "burn";
+                asset_identifier?: string;
+                sender?: string;
+                recipient?: string;
+                amount?: string;
+            };
+            nft_asset?: {
+                /** @enum {unknown} */
+                type: "transfer" | "mint" | "burn";
+                asset_identifier?: string;
+                sender?: string;
+                recipient?: string;
+                value?: components["schemas"]["V3ClarityValue"];
+            };
+        };
+        V3BalanceChange: {
+            sent: string;
+            received: string;
+            net: string;
+        };
+        /** @description A transaction a principal took part in, and how. */
+        V3PrincipalTransaction: {
+            transaction: components["schemas"]["V3TransactionSummary"];
+            /** @enum {unknown} */
+            involvement: "sender" | "sponsor" | "affected";
+            balance_changes: {
+                stx: components["schemas"]["V3BalanceChange"];
+            };
+            affected_balances: {
+                stx: boolean;
+                ft: boolean;
+                nft: boolean;
+            };
+        };
+        V3PrincipalTransactionBalanceChange: {
+            asset: {
+                /** @enum {unknown} */
+                type: "stx" | "ft" | "nft";
+                identifier?: string;
+            };
+            balance_change: components["schemas"]["V3BalanceChange"];
+        };
+        V3PrincipalBalanceChange: {
+            tx_id: string;
+            asset: {
+                /** @enum {unknown} */
+                type: "stx" | "ft" | "nft";
+                identifier?: string;
+            };
+            balance_change: components["schemas"]["V3BalanceChange"];
+        };
+        /** @description A principal's STX: total, spendable, locked, pending. */
+        V3PrincipalStxBalance: {
+            balance: string;
+            available: string;
+            locked: {
+                amount: string;
+                pox_version: number;
+                lock_tx_id: string;
+                stacks_lock_height: number;
+                burn_lock_height: number;
+                burn_unlock_height: number;
+            } | null;
+            mempool: {
+                estimated_balance: string;
+                inbound: string;
+                outbound: string;
+            } | null;
+        };
+        V3PrincipalFtBalance: {
+            asset_identifier: string;
+            balance: string;
+        };
+        V3PrincipalNftBalance: {
+            asset_identifier: string;
+            value: components["schemas"]["V3ClarityValue"];
+        };
+        V3PrincipalNonces: {
+            next_nonce: number;
+            last_confirmed_nonce: number | null;
+            mempool: {
+                last_nonce: number | null;
+                pending_nonces: number[];
+                missing_nonces: number[];
+            };
+        };
+        V3PrincipalStakingSummary: {
+            stx: {
+                locked: string;
+                rewards: {
+                    btc: {
+                        accrued: string;
+                        claimed: string;
+                        claimable: string;
+                    };
+                };
+            };
+            bonds: {
+                count: number;
+                locked: {
+                    btc: string;
+                    stx: string;
+                };
+                rewards: {
+                    btc: {
+                        accrued: string;
+                        claimed: string;
+                        claimable: string;
+                    };
+                };
+            };
+        };
+        /** @description A PoX-5 signer, staker, bond, allowlist entry or registration (none on a chain without PoX-5). */
+        V3StakingEntity: Record<string, never>;
+        /** @description The liquid STX supply and the 2050 projection, in micro-STX. */
+        V3StxSupply: {
+            total: string;
+            projected_total_2050: string;
+        };
+        /** @description A signer of a PoX cycle. */
+        V3CycleSigner: {
+            signing_key: string;
+            weight: {
+                amount: number;
+                percent: number;
+            };
+            staked_stx: {
+                amount: string;
+                percent: number;
+            };
+            signer_managers: Record<string, never>[];
+        };
+        /** @description Transactions by cursor. */
+        V3TransactionSummaryList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3TransactionSummary"][];
+        };
+        /** @description Mempool transactions by cursor. */
+        V3MempoolTransactionSummaryList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3MempoolTransactionSummary"][];
+        };
+        /** @description A transaction's events by cursor. */
+        V3TransactionEventList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3TransactionEvent"][];
+        };
+        /** @description A principal's transactions by cursor. */
+        V3PrincipalTransactionList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3PrincipalTransaction"][];
+        };
+        /** @description A principal's balance changes in one transaction by cursor. */
+        V3PrincipalTransactionBalanceChangeList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3PrincipalTransactionBalanceChange"][];
+        };
+        /** @description A principal's balance changes in several transactions by cursor. */
+        V3PrincipalBalanceChangeList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3PrincipalBalanceChange"][];
+        };
+        /** @description A principal's fungible-token balances by cursor. */
+        V3PrincipalFtBalanceList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3PrincipalFtBalance"][];
+        };
+        /** @description A principal's NFTs by cursor. */
+        V3PrincipalNftBalanceList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3PrincipalNftBalance"][];
+        };
+        /** @description A cycle's signers by cursor. */
+        V3CycleSignerList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3CycleSigner"][];
+        };
+        /** @description PoX-5 staking entities by cursor. */
+        V3StakingEntityList: {
+            total: number;
+            limit: number;
+            cursor: components["schemas"]["V3Cursor"];
+            results: components["schemas"]["V3StakingEntity"][];
         };
         /** OpenApiDocument */
         OpenApiDocument: {
@@ -11240,6 +12268,1031 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3TransactionSummary"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: {
+                include?: string | string[];
+            };
+            header?: never;
+            path: {
+                tx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V3Transaction"] | components["schemas"]["V3MempoolTransaction"];
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                tx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3TransactionEvent"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBlockTransactions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                height_or_hash: "latest" | string | number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3TransactionSummary"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMempoolTransactions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3MempoolTransactionSummary"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalMempoolTransactions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3MempoolTransactionSummary"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalTransactions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3PrincipalTransaction"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalTransactionBalanceChanges: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                principal: string;
+                tx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3PrincipalTransactionBalanceChange"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalBalanceChanges: {
+        parameters: {
+            query: {
+                limit?: number;
+                cursor?: string;
+                tx_id: string | string[];
+            };
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3PrincipalBalanceChange"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalBalancesStx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: string;
+                        available: string;
+                        locked: {
+                            amount: string;
+                            pox_version: number;
+                            lock_tx_id: string;
+                            stacks_lock_height: number;
+                            burn_lock_height: number;
+                            burn_unlock_height: number;
+                        } | null;
+                        mempool: {
+                            estimated_balance: string;
+                            inbound: string;
+                            outbound: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalBalancesFt: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3PrincipalFtBalance"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalBalanceFt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                principal: string;
+                asset_identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asset_identifier: string;
+                        balance: string;
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalBalancesNft: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3PrincipalNftBalance"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalNonces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next_nonce: number;
+                        last_confirmed_nonce: number | null;
+                        mempool: {
+                            last_nonce: number | null;
+                            pending_nonces: number[];
+                            missing_nonces: number[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalStakingSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stx: {
+                            locked: string;
+                            rewards: {
+                                btc: {
+                                    accrued: string;
+                                    claimed: string;
+                                    claimable: string;
+                                };
+                            };
+                        };
+                        bonds: {
+                            count: number;
+                            locked: {
+                                btc: string;
+                                stx: string;
+                            };
+                            rewards: {
+                                btc: {
+                                    accrued: string;
+                                    claimed: string;
+                                    claimable: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPrincipalBondPositions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3StakingEntity"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBonds: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3StakingEntity"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBond: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bond_index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBondAllowlist: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                bond_index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3StakingEntity"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBondAllowlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bond_index: number;
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBondRegistrations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                bond_index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3StakingEntity"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBondRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bond_index: number;
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStakingSigners: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3StakingEntity"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStakingSigner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSignerStakers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                principal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3StakingEntity"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCycleSigners: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                cycle_number: "current";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        limit: number;
+                        cursor: components["schemas"]["V3Cursor"];
+                        results: components["schemas"]["V3CycleSigner"][];
+                    };
+                };
+            };
+            /** @description Bad request or not found */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStxTotalSupply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: string;
+                        projected_total_2050: string;
+                    };
                 };
             };
             /** @description Bad request or not found */

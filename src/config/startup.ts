@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { loadTuning, type Tuning } from './tuning.ts';
 import { loadProxyConfig, type ProxyConfig } from '../http/proxy/config.ts';
 import { loadRealtimeConfig, type RealtimeConfig } from '../realtime/config.ts';
+import { readDeprecatedEndpoints } from '../http/deprecation.ts';
 
 export interface StartupConfig {
   config: Config;
@@ -13,7 +14,10 @@ export interface StartupConfig {
 
 /** Throws ConfigError naming the first bad variable. */
 export function loadStartupConfig(env: Record<string, string | undefined> = process.env): StartupConfig {
-  return { config: loadConfig(env), proxy: loadProxyConfig(env), tuning: loadTuning(env), realtime: loadRealtimeConfig(env) };
+  const loaded = { config: loadConfig(env), proxy: loadProxyConfig(env), tuning: loadTuning(env), realtime: loadRealtimeConfig(env) };
+  // Read where the routes are registered (each API thread); checked here.
+  readDeprecatedEndpoints(env);
+  return loaded;
 }
 
 /** Runs `load`; a bad setting ends the process with one line naming it (exit code 2). */

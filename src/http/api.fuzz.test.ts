@@ -28,7 +28,30 @@ function seedUrls(): string[] {
     const g = JSON.parse(line) as { url: string; method?: string };
     if ((g.method ?? 'GET') === 'GET' && g.url.startsWith('/extended')) urls.add(g.url);
   }
+  for (const u of v3Urls([...urls])) urls.add(u);
   return [...urls];
+}
+
+/** /extended/v3 URLs (issue 34) for the txs, blocks and principals the recorded URLs name, with
+ *  cursors of every list's shape. */
+function v3Urls(recorded: string[]): string[] {
+  const V3 = '/extended/v3';
+  const txs = new Set(recorded.flatMap((u) => /^\/extended\/v1\/tx\/(0x[0-9a-f]{64})$/.exec(u)?.[1] ?? []));
+  const principals = new Set(recorded.flatMap((u) => /^\/extended\/v1\/address\/([^/?]+)\//.exec(u)?.[1] ?? []));
+  const out = [`${V3}/transactions`, `${V3}/transactions?limit=2&cursor=3:2147483647:0`, `${V3}/transactions?cursor=0:0:0`, `${V3}/mempool/transactions?cursor=1700000000:0x${'a'.repeat(64)}`];
+  for (const h of ['1', '2', 'latest', `0x${'f'.repeat(64)}`]) out.push(`${V3}/blocks/${h}/transactions`, `${V3}/blocks/${h}/transactions?limit=1&cursor=${h}:0:0`);
+  for (const t of [...txs].slice(0, 20)) out.push(`${V3}/transactions/${t}?include=function_args,source_code,post_conditions,result`, `${V3}/transactions/${t}/events?limit=1&cursor=1`);
+  for (const p of [...principals].slice(0, 10)) {
+    const t = [...txs][0] ?? `0x${'0'.repeat(64)}`;
+    out.push(
+      `${V3}/principals/${p}/transactions?limit=1&cursor=2:2147483647:0`, `${V3}/principals/${p}/transactions/${t}/balance-changes?cursor=1:stx`,
+      `${V3}/principals/${p}/balance-changes?tx_id=${t}&cursor=2:2147483647:0:1:stx`, `${V3}/principals/${p}/balances/stx`, `${V3}/principals/${p}/balances/ft?cursor=1:${p}.t::t`,
+      `${V3}/principals/${p}/balances/ft/SP000000000000000000002Q6VF78.bns::names`, `${V3}/principals/${p}/balances/nft?cursor=0x01:${p}.n::n`, `${V3}/principals/${p}/nonces`,
+      `${V3}/principals/${p}/mempool/transactions`, `${V3}/principals/${p}/staking`, `${V3}/principals/${p}/staking/bonds`,
+    );
+  }
+  out.push(`${V3}/staking/signers`, `${V3}/staking/signers/SP000000000000000000002Q6VF78/stakers?cursor=SP000000000000000000002Q6VF78`, `${V3}/staking/bonds/1/allowlist`, `${V3}/staking/bonds/1/registrations/SP000000000000000000002Q6VF78`);
+  return out;
 }
 
 const SEGMENTS = [
@@ -36,8 +59,10 @@ const SEGMENTS = [
   'SP000000000000000000002Q6VF78', 'SP000000000000000000002Q6VF78.pox-4', 'ST000000000000000000002AMW42H.x.y', "';DROP%20TABLE%20txs;--", "a b".replace(' ', '+'), '{h:UInt32}', '$1', 'null', 'true', '-0', 'NaN', 'Infinity', '1e308', '0b11', '+5',
   ...EDGE_NUMBERS.map(String),
   ...PADDED_NUMBERS,
+  // v3 cursors, well-formed but odd, and nearly well-formed.
+  '0:0:0', '4294967296:2147483647:32768', '99999999999999999999:0:0', '1:2:3:4:stx', '1:', ':1', '0x:x', `0x${'1'.repeat(5)}:SP000000000000000000002Q6VF78.x::y`, '1:2:3:4:5:6', `1:0x${'a'.repeat(64)}`,
 ];
-const PARAMS = ['limit', 'offset', 'height', 'block_height', 'block_hash', 'until_block', 'unanchored', 'cursor', 'tx_id', 'address', 'principal', 'event_limit', 'event_offset', 'type', 'from_address', 'to_address', 'order', 'sort_by', 'include_mempool', 'start_time', 'end_time', 'nonce', 'exclude_function_args', 'tenure_height', 'tenure', 'burn_block_height', 'cycle_number', 'page', 'after_block', 'metric', 'interval', 'from', 'to', 'by', 'asset'];
+const PARAMS = ['limit', 'offset', 'height', 'block_height', 'block_hash', 'until_block', 'unanchored', 'cursor', 'tx_id', 'address', 'principal', 'event_limit', 'event_offset', 'type', 'from_address', 'to_address', 'order', 'sort_by', 'include_mempool', 'start_time', 'end_time', 'nonce', 'exclude_function_args', 'tenure_height', 'tenure', 'burn_block_height', 'cycle_number', 'page', 'after_block', 'metric', 'interval', 'from', 'to', 'by', 'asset', 'include'];
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'GET', 'HEAD', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 function mutateUrl(rnd: Random, url: string): string {

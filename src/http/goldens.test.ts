@@ -12,6 +12,7 @@ import { fixtureNetwork } from './rosetta/mesh-check.ts';
 import { checkGoldenFamilies } from './golden-families.ts';
 import { forkService } from '../testing/fork-service.ts';
 import { checkForkGoldens } from './fork.goldens.ts';
+import { checkV3Goldens } from './v3/v3.goldens.ts';
 
 for (const fixture of GOLDEN_FIXTURES) {
   test(`${fixture}: every route family answers as the reference`, async (t) => {
@@ -20,6 +21,7 @@ for (const fixture of GOLDEN_FIXTURES) {
       const status = await waitForProcessing(svc.apiUrl);
       assert.equal((status.event_log as { error?: unknown }).error, undefined, 'processing reported an error');
       await checkGoldenFamilies(t, svc.apiUrl, fixture);
+      await checkV3Goldens(t, svc.apiUrl, fixture);
     } finally {
       await svc.stop();
     }

@@ -3,6 +3,7 @@
 // hoisted into components), operation names and deprecation marks as the reference has them
 // (openapi-names.ts), a tag per route family, the servers, and examples recorded from the
 // reference's answers (schemas/api/examples.json, made by openapi-examples.ts).
+import { deprecatedInV9 } from './deprecation.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { JsonSchema, RouteDef } from './route.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -129,7 +130,7 @@ export function buildOpenApi<Ctx>(routes: readonly RouteDef<Ctx>[], opts: OpenAp
       summary: r.summary ?? path,
       ...(r.description ? { description: r.description } : {}),
       tags: r.tags ?? [],
-      ...((r.deprecated ?? named?.deprecated) ? { deprecated: true } : {}),
+      ...((r.deprecated ?? named?.deprecated) || deprecatedInV9(r.method, r.path) ? { deprecated: true } : {}),
       parameters: [...parameters(withIntegerBounds(r.params), 'path'), ...parameters(withIntegerBounds(r.query), 'query')],
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: hoist(r.body, components), ...(examples[key]?.request !== undefined ? { example: examples[key].request } : {}) } } } } : {}),
       responses,

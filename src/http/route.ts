@@ -11,6 +11,7 @@ import type { CacheVersions, ResponseCache } from './response-cache.ts';
 import { JsonText } from '../server/json-text.ts';
 import { withIntegerBounds } from './schema-bounds.ts';
 import { flagOrOff } from '../config/tuning.ts';
+import { DEPRECATION_WARNING, GONE, deprecatedEndpointsEnabled, deprecatedInV9 } from './deprecation.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -181,7 +182,9 @@ function internalError(method: string, path: string, err: unknown, reply: (r: Re
 export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef<Ctx>[], ctx: Ctx, caching?: CacheOptions, http: HttpOptions<Ctx> = {}): void {
   const cors = http.cors ?? ANY_ORIGIN;
   const { onAnswer, tipHeight, settledDepth } = http;
+  const deprecatedEnabled = deprecatedEndpointsEnabled();
   for (const route of routes) {
+    const deprecated = deprecatedInV9(route.method, route.path);
     const names = paramNamesOf(route.path);
     const validate = requestValidator(route as RouteDef<never>);
     const checkBody = route.validateBody && route.body ? bodyAjv.compile(route.body) : undefined;
@@ -195,7 +198,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
       });
       const origin = req.getHeader('origin');
       const ifNoneMatch = req.getHeader('if-none-match');
-      const corsHeaders = cors.headers(origin);
+      const corsHeaders = deprecated ? { ...cors.headers(origin), ...DEPRECATION_WARNING } : cors.headers(origin);
       let url = '';
       let remoteAddress = '';
       const reply = (r: Reply, cached = false) => {
@@ -220,6 +223,11 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
         url = req.getUrl();
         if (err instanceof HttpError) reply({ status: err.status, body: err.body });
         else internalError(route.method, req.getUrl(), err, reply);
+        return;
+      }
+      // A disabled deprecated route does no work at all (its POST body is not even read).
+      if (deprecated && !deprecatedEnabled) {
+        reply(GONE);
         return;
       }
       const bodyRead = route.method === 'post' ? readBody(res, state, POST_BODY_LIMIT) : undefined;

@@ -19,8 +19,9 @@ import { bnsRoutes } from './bns/routes.ts';
 import { rosettaRoutes } from './rosetta/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { analyticsFamilyRoutes } from './analytics/index.ts';
+import { v3Routes } from './v3/index.ts';
 
-const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes, ...healthRoutes, ...analyticsFamilyRoutes];
+const familyRoutes: RouteDef<ApiContext>[] = [...statusRoutes, ...blockV1Routes, ...blockV2Routes, ...burnBlockV2Routes, ...addressRoutes, ...txFamilyRoutes, ...infoRoutes, ...supplyRoutes, ...burnchainRoutes, ...poxRoutes, ...contractRoutes, ...searchRoutes, ...tokenRoutes, ...bnsRoutes, ...rosettaRoutes, ...healthRoutes, ...analyticsFamilyRoutes, ...v3Routes];
 
 let openApiDocument: Record<string, unknown> | undefined;
 

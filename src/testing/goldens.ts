@@ -20,6 +20,18 @@ export const GOLDEN_FIXTURES = [
   'regtest-env-pox-4-stack-stx-in-reward-phase-S3',
 ];
 
+/** The fixtures the reference v9's /extended/v3 answers were recorded on (../shared/goldens-v3). */
+export const V3_GOLDEN_FIXTURES = [
+  'mainnet-reorg-scenario2',
+  'mocknet',
+  'poisonmicroblock',
+  'regtest-env-pox-4-out-of-order-multisig-tx',
+  'regtest-env-pox-4-stack-stx-in-reward-phase-S3',
+];
+
+/** Which recorded answers: the reference v8's (goldens) or its v9's /extended/v3 (goldens-v3). */
+export type GoldenSet = 'goldens' | 'goldens-v3';
+
 export interface GoldenReport {
   passed: number;
   failed: number;
@@ -71,11 +83,11 @@ export async function serviceFedWith(name: string, feed: (eventUrl: string) => P
   return svc;
 }
 
-export async function diffGoldens(apiUrl: string, fixture: string, match: string): Promise<GoldenReport> {
+export async function diffGoldens(apiUrl: string, fixture: string, match: string, set: GoldenSet = 'goldens'): Promise<GoldenReport> {
   const dir = mkdtempSync(join(tmpdir(), 'diff-'));
   const out = join(dir, 'report.json');
   try {
-    await runTool('diff-goldens.mjs', [apiUrl, join(SHARED, 'goldens', `${fixture}.jsonl.gz`), '--match', match, '--json', out]);
+    await runTool('diff-goldens.mjs', [apiUrl, join(SHARED, set, `${fixture}.jsonl.gz`), '--match', match, '--json', out]);
     return JSON.parse(readFileSync(out, 'utf8')) as GoldenReport;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -108,8 +120,8 @@ export interface Golden {
 }
 
 /** A fixture's recorded answers by URL (the last one where a URL was recorded more than once). */
-export function readGoldenFile(fixture: string): Map<string, Golden> {
-  const text = gunzipSync(readFileSync(join(SHARED, 'goldens', `${fixture}.jsonl.gz`))).toString('utf8');
+export function readGoldenFile(fixture: string, set: GoldenSet = 'goldens'): Map<string, Golden> {
+  const text = gunzipSync(readFileSync(join(SHARED, set, `${fixture}.jsonl.gz`))).toString('utf8');
   return new Map(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Golden).map((g) => [g.url, g]));
 }
 

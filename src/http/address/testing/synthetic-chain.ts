@@ -79,6 +79,12 @@ export async function buildSyntheticChain(opts: { blocks: number; txsPerBlock: n
   return { sender, recipients, minted, blocks, txs };
 }
 
+/** A signed transfer from the chain's sender that no block holds (a mempool tx): its id and bytes. */
+export async function pendingTransfer(nonce: number, recipient: string, amount: bigint): Promise<{ tx_id: string; raw_tx: string }> {
+  const tx = await makeSTXTokenTransfer({ recipient, amount, senderKey: SENDER_KEY, network: 'testnet', nonce, fee: 300n, memo: 'pending' });
+  return { tx_id: `0x${tx.txid()}`, raw_tx: `0x${tx.serialize()}` };
+}
+
 /** POSTs the blocks to a running observer, in order. */
 export async function postBlocks(eventUrl: string, blocks: Array<Record<string, unknown>>): Promise<void> {
   for (const b of blocks) {
