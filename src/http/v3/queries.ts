@@ -206,7 +206,11 @@ export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Prom
     if (!b) blocks.set(h, (b = h >= 0 ? canonicalBlock(ctx, String(h)) : Promise.resolve(undefined)));
     return b;
   };
-  const indexAt = (h: number) => (servingReady(ctx.serving) ? canonicalIndexHashAt(ctx.serving, h) : undefined);
+  const indexes = new Map<number, string | undefined>();
+  const indexAt = (h: number) => {
+    if (!indexes.has(h)) indexes.set(h, servingReady(ctx.serving) ? canonicalIndexHashAt(ctx.serving, h) : undefined);
+    return indexes.get(h);
+  };
   const out = new Map<string, BlockIndexHashes>();
   let boot: Promise<{ receipts: Set<string>; block: { time: number; parent: string } }> | undefined;
   const bootOf = () => (boot ??= Promise.all([bootReceipts(ctx), bootBlock(ctx)]).then(([receipts, block]) => ({ receipts, block })));
