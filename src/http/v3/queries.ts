@@ -100,9 +100,13 @@ export interface AddressTx {
   events: { stx: Record<string, number>; ft: Record<string, number>; nft: Record<string, number> };
 }
 
-/** Per store: whether a principal's oldest tx is above height 1 (see principalTxList). */
-const oldestAboveOne = new WeakMap<ApiContext['store'], Map<string, boolean>>();
-const OLDEST_KEPT = 50_000;
+/** A principal's txs at height 1 or below, which never change once block 1 is stored: how many
+ *  the v2 list holds, and those left once the boot receipts are out (null: none there). */
+type BootTail = { raw: number; kept: AddressTx[] } | null;
+
+/** Per store, for a bounded number of principals (see principalTxList). */
+const bootTails = new WeakMap<ApiContext['store'], Map<string, BootTail>>();
+const TAILS_KEPT = 50_000;
 
 /**
  * The txs a principal took part in, newest first: the v2 address list without the boot block's
@@ -112,42 +116,38 @@ const OLDEST_KEPT = 50_000;
  */
 export function principalTxList(ctx: ApiContext, principal: string): OffsetList<AddressTx> & { total(): Promise<number> } {
   const v2 = twinList<AddressTx>(async (offset, limit) => bodyOf(await askTwin(V2_ADDRESS_TXS, ctx, { address: principal }, { offset, limit, exclude_function_args: true })), 50);
-  let plain: Promise<boolean> | undefined;
-  // Most principals have nothing at height 1: their list is the v2 list (one read of its last item).
-  const noBootBlock = () =>
-    (plain ??= (async () => {
-      if ((await bootReceipts(ctx)).size === 0) return true;
-      const known = oldestAboveOne.get(ctx.store)?.get(principal);
-      if (known !== undefined) return known;
-      const [last] = await v2.slice(Math.max(0, (await v2.length()) - 1), 1);
-      if (!last) return true;
-      // Once a principal has a tx above height 1 as its oldest, that stays so (blocks 0 and 1 are
-      // the chain's first); kept per principal, a bounded number of them.
-      const aboveOne = last.tx.block_height > 1;
-      const kept = oldestAboveOne.get(ctx.store) ?? new Map<string, boolean>();
-      if (kept.size >= OLDEST_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(principal, aboveOne);
-      oldestAboveOne.set(ctx.store, kept);
-      return aboveOne;
-    })());
-  let tail: Promise<{ at: number; items: AddressTx[] }> | undefined;
+  let tail: Promise<BootTail> | undefined;
   const tailOf = () =>
-    (tail ??= (async () => {
-      const at = await firstOffsetWhere(v2, (e) => e.tx.block_height <= 1);
-      const items = await v2.slice(at, Number.MAX_SAFE_INTEGER);
-      const boot = items.length ? await bootReceipts(ctx) : new Set<string>();
-      return { at, items: items.filter((e) => !boot.has(e.tx.tx_id)) };
+    (tail ??= (async (): Promise<BootTail> => {
+      const boot = await bootReceipts(ctx);
+      if (boot.size === 0) return null;
+      const kept = bootTails.get(ctx.store) ?? new Map<string, BootTail>();
+      bootTails.set(ctx.store, kept);
+      const known = kept.get(principal);
+      if (known !== undefined) return known;
+      const length = await v2.length();
+      const [last] = await v2.slice(Math.max(0, length - 1), 1);
+      if (!last) return null;
+      let found: BootTail = null;
+      if (last.tx.block_height <= 1) {
+        const at = await firstOffsetWhere(v2, (e) => e.tx.block_height <= 1);
+        const items = await v2.slice(at, length - at);
+        found = { raw: items.length, kept: items.filter((e) => !boot.has(e.tx.tx_id)) };
+      }
+      if (kept.size >= TAILS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(principal, found);
+      return found;
     })());
   const length = async () => {
-    if (await noBootBlock()) return v2.length();
     const t = await tailOf();
-    return t.at + t.items.length;
+    return t ? (await v2.length()) - t.raw + t.kept.length : v2.length();
   };
   const slice = async (offset: number, limit: number) => {
-    if (await noBootBlock()) return v2.slice(offset, limit);
     const t = await tailOf();
-    const head = offset < t.at ? await v2.slice(offset, Math.min(limit, t.at - offset)) : [];
-    return [...head, ...t.items.slice(Math.max(0, offset - t.at), Math.max(0, offset + limit - t.at))];
+    if (!t) return v2.slice(offset, limit);
+    const at = (await v2.length()) - t.raw;
+    const head = offset < at ? await v2.slice(offset, Math.min(limit, at - offset)) : [];
+    return [...head, ...t.kept.slice(Math.max(0, offset - at), Math.max(0, offset + limit - at))];
   };
   return { length, total: length, slice };
 }
@@ -206,7 +206,11 @@ export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Prom
     if (!b) blocks.set(h, (b = h >= 0 ? canonicalBlock(ctx, String(h)) : Promise.resolve(undefined)));
     return b;
   };
-  const indexAt = (h: number) => (servingReady(ctx.serving) ? canonicalIndexHashAt(ctx.serving, h) : undefined);
+  const indexes = new Map<number, string | undefined>();
+  const indexAt = (h: number) => {
+    if (!indexes.has(h)) indexes.set(h, servingReady(ctx.serving) ? canonicalIndexHashAt(ctx.serving, h) : undefined);
+    return indexes.get(h);
+  };
   const out = new Map<string, BlockIndexHashes>();
   let boot: Promise<{ receipts: Set<string>; block: { time: number; parent: string } }> | undefined;
   const bootOf = () => (boot ??= Promise.all([bootReceipts(ctx), bootBlock(ctx)]).then(([receipts, block]) => ({ receipts, block })));

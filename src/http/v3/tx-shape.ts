@@ -53,7 +53,15 @@ export type TxInclude = (typeof TX_INCLUDE_FIELDS)[number];
 /** An STX transfer memo as the reference shows it: its hex and its text (trailing zero bytes cut). */
 export const memoOf = (hex: string) => ({ hex, repr: memoText(hex) ?? '' });
 
-function typePayload(tx: V1Tx, full: boolean, include: readonly TxInclude[]): Record<string, unknown> {
+/** The fields of a tx object its type payload reads (mined and mempool objects have them alike). */
+export type TypedTx = Pick<V1Tx, 'tx_type' | 'token_transfer' | 'smart_contract' | 'contract_call' | 'coinbase_payload' | 'tenure_change_payload'>;
+
+/**
+ * `type` and the payload of the tx's type; `full`: the heavy fields `include` asks for too. A
+ * mempool tx shows only its type for a coinbase, tenure change or poison microblock.
+ */
+export function typePayload(tx: TypedTx, full: boolean, include: readonly TxInclude[], mempool = false): Record<string, unknown> {
+  if (mempool && !['token_transfer', 'smart_contract', 'contract_call'].includes(tx.tx_type)) return { type: tx.tx_type };
   switch (tx.tx_type) {
     case 'token_transfer': {
       const t = tx.token_transfer!;
