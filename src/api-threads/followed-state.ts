@@ -6,11 +6,12 @@ import type { IngestStatus } from '../http/context.ts';
 import type { ServingView } from '../serving/view.ts';
 
 export interface FollowedState {
-  /** The processor's checkpoint (the response cache's `commit` version, ctx.dataVersion). */
+  /** The processor's checkpoint. */
   committedId: number;
   /** Stored batches that orphaned a block (the `reorg` version; known-canonical.ts). */
   reorgGeneration: number;
-  /** Newest entry readable everywhere (address/scope.ts keys the tip on it). */
+  /** Newest entry readable everywhere (address/scope.ts keys the tip on it; the response cache's
+   *  `commit` version and ctx.dataVersion). */
   processedId: number;
   receivedId: number;
   /** Where ClickHouse is as the serving view compares with it (ServingView.ready). */

@@ -57,7 +57,10 @@ export async function serveApi({ startup, store, pipeline, follower, onFailure }
   // Before the commit feed (below), which chains its own onBatchStored to the one this sets.
   if (reading) watchIngest({ status: reading.status, processor: reading.processor, pool: pipeline?.pool });
   const processor = reading?.processor;
-  const versions = processor ? () => ({ commit: processor.committedId, reorg: processor.reorgGeneration }) : tickVersions;
+  // Cached answers are keyed on the entry every store holds (processedId: ClickHouse and the serving
+  // view), not the checkpoint alone: the checkpoint moves while the batch's serving write is still
+  // committing, and an answer the view gave in between would stay cached under the new version.
+  const versions = processor ? () => ({ commit: processor.processedId, reorg: processor.reorgGeneration }) : tickVersions;
   // A broadcast the node accepted is in its mempool: record it as the node would announce it, so it
   // shows in the mempool endpoints at once (the node's own announcement then changes nothing).
   const onBroadcastAccepted = pipeline ? (_txid: string, rawTx: Buffer) => void pipeline.writer.append({ path: '/new_mempool_tx', body: Buffer.from(JSON.stringify([`0x${rawTx.toString('hex')}`])) }) : undefined;

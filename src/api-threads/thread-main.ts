@@ -62,7 +62,8 @@ async function run(): Promise<void> {
     config: data.config,
     proxy: data.proxy,
     realtime: data.realtime,
-    versions: data.processes ? () => ({ commit: f.state.committedId, reorg: f.state.reorgGeneration }) : tickVersions,
+    // As the main thread keys them (serve-api.ts): the entry every store holds.
+    versions: data.processes ? () => ({ commit: f.state.processedId, reorg: f.state.reorgGeneration }) : tickVersions,
     reorgGeneration: data.processes ? () => f.state.reorgGeneration : undefined,
     // Every thread polls the nodes; the main thread's pool logs their changes (errors are logged here too).
     proxyLog: { info: () => {}, warn: () => {}, error: (message, err) => console.error(message, err) },

@@ -20,7 +20,7 @@ import { mutateBody, seeded } from '../testing/fuzz.ts';
 import { parseTsvLine } from './tsv/copy-text.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const BODIES = 2_000;
+const BODIES = 1_500;
 const MAX_HEIGHT = 20; // mocknet's chain is 28 blocks tall
 
 function fixtureRows(file: string) {
