@@ -54,8 +54,6 @@ export const addressV1TxRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const txId = req.params.tx_id.startsWith('0x') ? req.params.tx_id : `0x${req.params.tx_id}`;
-      // Not a tx id at all: no tx has it (and the store's keys are the id's bytes, which it has none of).
-      if (!/^0x[0-9a-fA-F]{64}$/.test(txId)) throw notFound('No matching transaction found');
       if (servingReady(ctx.serving)) {
         const served = servedWithTransfers(ctx.serving, principal, normalizeTxId(txId));
         if (!served) throw notFound('No matching transaction found');
