@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { runCli } from './lib/run-cli.ts';
 import type { QueryTargets } from './query/targets.ts';
-import { cases } from './lib/serving-cases.ts';
+import { readCases } from './lib/serving-cases.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { openStore } from '../src/storage/client.ts';
 import { openServingStore, servingDir } from '../src/serving/store.ts';
@@ -35,7 +35,7 @@ const view = new ServingView(serving).load();
 view.followStoredThrough(() => 0);
 const ctx: ApiContext = { store, config, serving: { store: serving, view } } as ApiContext;
 const filter = values.cases ? new RegExp(values.cases) : undefined;
-const list = cases(targets).filter((c) => !filter || filter.test(c.name));
+const list = readCases(targets).filter((c) => !filter || filter.test(c.name));
 const n = Number(values.n);
 const results = new Map<string, number[]>();
 const cpuUs = () => {
@@ -48,7 +48,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
     for (let i = 0; i < Math.min(n, 200); i++) await answer(cs.path(i), ctx);
     const c0 = cpuUs();
     for (let i = 0; i < n; i++) {
-      const a = await answer(cs.path(i), ctx);
+      const a = await answer(cs.path(i), ctx, { parse: false });
       if (a.status !== 200) throw new Error(`${cs.path(i)}: ${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
     }
     const l = results.get(cs.name) ?? [];

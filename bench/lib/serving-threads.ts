@@ -4,6 +4,7 @@
 // reference API's on the side-by-side 100k-tx chain.
 import { loadavg } from 'node:os';
 import { closedLoop, type LoadResult } from '../query/load.ts';
+import { wrkLoop } from '../query/wrk.ts';
 import { startBenchService } from './service.ts';
 import { waitQuiet } from './quiet.ts';
 import type { Case } from './serving-cases.ts';
@@ -15,11 +16,15 @@ export interface ThreadRun {
   load: [number, number];
   /** Canonical txs the store answers (the tx list's total). */
   txs: number;
+  /** The load generator: wrk (C, when installed) or undici (in a Node process). */
+  client: LoadClient;
 }
+
+export type LoadClient = 'wrk' | 'undici';
 
 const CLIENTS = 32;
 
-export async function runAtThreadCounts(store: string, list: Case[], threads: number[], limits: { requests: number; seconds: number }): Promise<ThreadRun[]> {
+export async function runAtThreadCounts(store: string, list: Case[], threads: number[], limits: { requests: number; seconds: number }, client: LoadClient = 'undici'): Promise<ThreadRun[]> {
   const runs: ThreadRun[] = [];
   for (const n of threads) {
     const svc = await startBenchService({ dataDir: store, env: { STACKS_API_RESPONSE_CACHE_MB: '0', STACKS_API_THREADS: String(n) } });
@@ -32,11 +37,14 @@ export async function runAtThreadCounts(store: string, list: Case[], threads: nu
         await closedLoop(svc.apiUrl, cs.name, cs.path, 4, { requests: 500, seconds: 5 });
         // A different id each request, and other ids than the other thread count's run asked.
         const base = (k + 1) * 1_000_000 + n * 100_000;
-        const r = await closedLoop(svc.apiUrl, cs.name, (i) => cs.path(base + i), CLIENTS, limits);
+        const r =
+          client === 'wrk'
+            ? await wrkLoop(svc.apiUrl, cs.name, Array.from({ length: 20_000 }, (_, i) => cs.path(base + i)), CLIENTS, limits.seconds)
+            : await closedLoop(svc.apiUrl, cs.name, (i) => cs.path(base + i), CLIENTS, limits);
         rows.push({ ...r, reference: cs.reference });
         console.log(`${n} API thread(s), ${cs.name} @${CLIENTS}: ${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(1)} ms${r.errors ? ` (${r.errors} errors)` : ''}${cs.reference ? `, ${(r.rps / cs.reference).toFixed(1)}× the reference` : ''}`);
       }
-      runs.push({ threads: n, rows, load: [before, loadavg()[0]], txs });
+      runs.push({ threads: n, rows, load: [before, loadavg()[0]], txs, client });
     } finally {
       await svc.stop();
     }

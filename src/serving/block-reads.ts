@@ -17,6 +17,12 @@ export function blockDocAt(s: ServingStore, logId: number): BlockDoc | undefined
   return b ? readBlockRecord(b, pidOf(logId, 0)) : undefined;
 }
 
+/** The block's record bytes (valid until the next read of the store: lmdb reuses the buffer). */
+export function blockRecordOf(s: ServingStore, indexBlockHash: string): Uint8Array | undefined {
+  const logId = blockLogId(s, indexBlockHash);
+  return logId === undefined ? undefined : s.blocks.getBinaryFast(logId);
+}
+
 export function blockDocOf(s: ServingStore, indexBlockHash: string): BlockDoc | undefined {
   const logId = blockLogId(s, indexBlockHash);
   return logId === undefined ? undefined : blockDocAt(s, logId);
@@ -31,4 +37,12 @@ export function* indexHashesOfBlockHash(s: ServingStore, blockHash: string): Gen
 /** Index block hashes of the blocks at this height. */
 export function* indexHashesAt(s: ServingStore, height: number): Generator<string> {
   for (const { value } of s.heights.getRange({ start: u32Key(height, 0), end: u32Key(height, 0xffff_ffff), inclusiveEnd: true })) yield hashOfBytes(value);
+}
+
+/** The blocks at heights `from` down to `to` (inclusive), highest first, as [height, index block
+ *  hash]: one cursor for a page of heights rather than a range read per height. */
+export function* indexHashesDown(s: ServingStore, from: number, to: number): Generator<[number, string]> {
+  for (const { key, value } of s.heights.getRange({ start: u32Key(from, 0xffff_ffff), end: u32Key(to, 0), reverse: true, inclusiveEnd: true })) {
+    yield [readU32(key as Uint8Array), hashOfBytes(value)];
+  }
 }

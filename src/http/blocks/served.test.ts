@@ -8,19 +8,26 @@ import { SHARED, runScript, tempDataDir } from '../../testing/service.ts';
 import { openServingStore, servingDir } from '../../serving/store.ts';
 import { ServingView } from '../../serving/view.ts';
 import { bytesHex } from '../../serving/bytes.ts';
-import { blockByIndexHash, blockTxsJson, blockV1, touchesMicroblocks } from './served.ts';
+import { blockByIndexHash, blockTxsJson, blockV1, blockV1Text, touchesMicroblocks } from './served.ts';
 
-test('canonical blocks touched by microblock streams: v1 block and v2 block txs from the store', async () => {
+async function checkBlocks(fixture: string): Promise<{ touched: number; withAccepted: number; asText: number }> {
   const dataDir = tempDataDir('served-blocks-');
-  const imported = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', 'mainnet-out-of-order-microblock.tsv')], { STACKS_API_DATA_DIR: dataDir });
+  const imported = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', fixture)], { STACKS_API_DATA_DIR: dataDir });
   assert.equal(imported.code, 0, imported.output);
   const store = openServingStore(servingDir(dataDir), { readOnly: true });
   try {
     const s = { store, view: new ServingView(store).load() };
     let touched = 0;
     let withAccepted = 0;
+    let asText = 0;
     for (const key of store.blockIndex.getKeys()) {
       const b = blockByIndexHash(s, bytesHex(key as Buffer))!;
+      // The block list's text, written from the record, is the document path's answer to the byte.
+      const text = blockV1Text(s, b.index_block_hash);
+      if (text !== undefined) {
+        asText++;
+        assert.equal(text, JSON.stringify(blockV1(s, b)), `block ${b.block_height}'s v1 text`);
+      } else assert.ok(!b.canonical || touchesMicroblocks(s, b), `block ${b.block_height} has its v1 text`);
       if (!b.canonical || !touchesMicroblocks(s, b)) continue;
       touched++;
       const v1 = blockV1(s, b) as { txs: string[]; microblocks_accepted: string[]; microblock_tx_count: Record<string, number> } | undefined;
@@ -38,9 +45,17 @@ test('canonical blocks touched by microblock streams: v1 block and v2 block txs 
         for (const id of fromAccepted.slice(0, 50)) assert.ok(ids.includes(id), `${id} in block ${b.block_height}'s v2 txs`);
       }
     }
-    assert.ok(touched > 0, 'the log has blocks touched by microblock streams');
-    assert.ok(withAccepted > 0, 'and blocks that accepted microblocks');
+    return { touched, withAccepted, asText };
   } finally {
     await store.close();
   }
+}
+
+test('canonical blocks touched by microblock streams: v1 block and v2 block txs from the store', async () => {
+  const streams = await checkBlocks('mainnet-out-of-order-microblock.tsv');
+  assert.ok(streams.touched > 0, 'the log has blocks touched by microblock streams');
+  assert.ok(streams.withAccepted > 0, 'and blocks that accepted microblocks');
+  // Blocks outside any stream (Nakamoto-era regtest) are the block list's text path.
+  const plain = await checkBlocks('regtest-env-pox-4-out-of-order-multisig-tx.tsv');
+  assert.ok(plain.asText > 0, 'blocks answered as text');
 });

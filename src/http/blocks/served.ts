@@ -3,7 +3,8 @@
 // after it) also lists the canonical microblocks, read from the store's microblock refs.
 import type { Serving } from '../tx/served.ts';
 import { placedDocOf } from '../../serving/reads.ts';
-import { blockDocOf, indexHashesAt, indexHashesOfBlockHash } from '../../serving/block-reads.ts';
+import { blockDocOf, blockRecordOf, indexHashesAt, indexHashesDown, indexHashesOfBlockHash } from '../../serving/block-reads.ts';
+import { blockV1JsonOfRecord } from '../../serving/block-record.ts';
 import { minedTxJson } from '../tx/served.ts';
 import { acceptsMicroblocks, type BlockDoc } from '../../serving/docs.ts';
 import type { BlockRow, MicroblockInfo } from '../../render/rows.ts';
@@ -12,7 +13,11 @@ import { formatBlockV1, formatBlockV2 } from '../../render/block.ts';
 export type StoredBlock = BlockDoc & { canonical: boolean };
 
 function withStatus(s: Serving, doc: BlockDoc | undefined): StoredBlock | undefined {
-  return doc && { ...doc, canonical: s.view.isCanonical(doc.index_block_hash) };
+  if (!doc) return undefined;
+  // Set on the fresh document rather than spread into a copy (a spread copy this wide is slow to read).
+  const b = doc as StoredBlock;
+  b.canonical = s.view.isCanonical(doc.index_block_hash);
+  return b;
 }
 
 /** A block with this block hash, the canonical one if there is one (as the reference picks). */
@@ -47,9 +52,9 @@ export function canonicalBlockAt(s: Serving, height: number): StoredBlock | unde
  *  microblock was streamed after it (then the answer lists microblocks: blockV1 decides). */
 export function blockV1Text(s: Serving, indexBlockHash: string): string | undefined {
   if (!s.view.isCanonical(indexBlockHash)) return undefined;
-  const doc = blockDocOf(s.store, indexBlockHash);
-  if (!doc || acceptsMicroblocks(doc) || streamedAfter(s, indexBlockHash)) return undefined;
-  return JSON.stringify(formatBlockV1(row({ ...doc, canonical: true }), { accepted: [], streamed: [] }));
+  if (streamedAfter(s, indexBlockHash)) return undefined;
+  const record = blockRecordOf(s.store, indexBlockHash);
+  return record && blockV1JsonOfRecord(record);
 }
 
 function streamedAfter(s: Serving, indexBlockHash: string): boolean {
@@ -105,9 +110,15 @@ export function blockListV1(s: Serving, limit: number, offset: number): { total:
   const tip = s.view.meta.tip;
   const total = s.view.meta.canonicalBlocks;
   if (!tip || total !== tip.block_height) return undefined;
+  const top = tip.block_height - offset;
+  const bottom = Math.max(1, top - limit + 1);
+  if (top < 1) return { total, results: [] };
+  // The page's heights in one cursor; each height's canonical block, in height order.
+  const canonicalAt = new Map<number, string>();
+  for (const [h, ibh] of indexHashesDown(s.store, top, bottom)) if (!canonicalAt.has(h) && s.view.isCanonical(ibh)) canonicalAt.set(h, ibh);
   const results: string[] = [];
-  for (let h = tip.block_height - offset; h >= 1 && results.length < limit; h--) {
-    const ibh = canonicalIndexHashAt(s, h);
+  for (let h = top; h >= bottom; h--) {
+    const ibh = canonicalAt.get(h);
     const text = ibh && blockV1Text(s, ibh);
     if (!text) return undefined;
     results.push(text);

@@ -38,8 +38,10 @@ function match(path: string): { route: CompiledRoute; params: Record<string, str
   return undefined;
 }
 
-/** The answer to GET `url` (path and query) with this context. */
-export async function answer(url: string, ctx: ApiContext): Promise<Answer> {
+/** The answer to GET `url` (path and query) with this context; with `parse: false` a JSON answer's
+ *  body is its text, as the server would send it (the bench measures the handler, not a parse). */
+export async function answer(url: string, ctx: ApiContext, opts: { parse?: boolean } = {}): Promise<Answer> {
+  const parse = opts.parse ?? true;
   const u = new URL(url, 'http://check');
   const m = match(u.pathname);
   if (!m) return { status: 404, body: { error: `no route for ${u.pathname}` } };
@@ -47,9 +49,10 @@ export async function answer(url: string, ctx: ApiContext): Promise<Answer> {
   try {
     m.route.validate(req);
     const out = await m.route.route.handler(req, ctx);
-    if (out instanceof JsonText) return { status: 200, body: JSON.parse(out.text) };
+    if (out instanceof JsonText) return { status: 200, body: parse ? JSON.parse(out.text) : out.text };
     if (out && typeof out === 'object' && 'status' in out && 'body' in out) return { status: (out as Answer).status, body: (out as Answer).body };
-    return { status: 200, body: JSON.parse(JSON.stringify(out)) };
+    const text = JSON.stringify(out);
+    return { status: 200, body: parse ? JSON.parse(text) : text };
   } catch (e) {
     if (e instanceof HttpError) return { status: e.status, body: e.body };
     return { status: 500, body: { error: (e as Error).message } };
