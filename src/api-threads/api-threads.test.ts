@@ -85,7 +85,13 @@ function answerOf(r: RawResponse): Answer {
   return { status: r.status, headers, body };
 }
 
-const ask = async (base: string, a: Ask): Promise<Answer> => answerOf(await rawRequest(base, a.method, a.path, { headers: a.headers, body: a.body, timeoutMs: 30_000 }));
+async function ask(base: string, a: Ask): Promise<Answer> {
+  try {
+    return answerOf(await rawRequest(base, a.method, a.path, { headers: a.headers, body: a.body, timeoutMs: 30_000 }));
+  } catch (e) {
+    throw new Error(`${a.method} ${a.path}: ${(e as Error).message}`, { cause: e });
+  }
+}
 
 /** A route family: the method and the path's first three segments. */
 const familyOf = (a: Ask) => `${a.method} ${a.path.split('?')[0].split('/').slice(0, 4).join('/')}`;

@@ -4,6 +4,7 @@ import { registerRoutes, type CacheOptions, type HttpOptions, type RouteDef } fr
 import { writeReply, type ResponseState } from '../server/respond.ts';
 import { ANY_ORIGIN } from '../server/cors.ts';
 import { newApp, preflightHandler, type AppPlugin } from '../server/server.ts';
+import { remoteAddressOf } from './request.ts';
 
 /** `app`: where to register (a new app unless given; an API thread passes one whose handlers first
  *  catch up with the main thread, src/api-threads/synced-app.ts). */
@@ -17,7 +18,7 @@ export function createApiApp<Ctx>(routes: readonly RouteDef<Ctx>[], ctx: Ctx, pl
     const method = req.getCaseSensitiveMethod().toUpperCase();
     const url = req.getUrl();
     const query = req.getQuery();
-    const remoteAddress = http.onAnswer ? Buffer.from(res.getRemoteAddressAsText()).toString() : '';
+    const remoteAddress = http.onAnswer ? remoteAddressOf(res) : '';
     const state: ResponseState = { aborted: false, head: method === 'HEAD' };
     const bytes = writeReply(res, state, { status: 404, body: { statusCode: 404, error: 'Not Found', message: `Route ${method}:${url} not found` } }, cors.headers(req.getHeader('origin')));
     http.onAnswer?.({ route: '(unmatched)', method, url: query ? `${url}?${query}` : url, status: 404, bytes, seconds: (performance.now() - started) / 1000, cached: false, remoteAddress });

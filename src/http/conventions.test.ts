@@ -109,6 +109,7 @@ test('ETag and 304: tags follow the answer, If-None-Match gets a 304 (cached or 
   }
   const data304 = answered.filter((a) => a.route === '/data' && a.status === 304);
   assert.ok(data304.length >= 3 && data304.every((a) => a.cached), 'answered requests are recorded, with their route and whether the cache answered');
+  assert.match(answered[0].remoteAddress, /^(127\.0\.0\.1|(0000:){5}ffff:7f00:0001)$/, 'the client address, as text');
   const line = formatRequestLine(answered[0], new Date(0));
   assert.match(line, /^1970-01-01T00:00:00\.000Z \S+ GET \/data 200 \d+B \d+\.\d{3}ms$/);
 });

@@ -47,9 +47,13 @@ export function copyRequest(res: HttpResponse, req: HttpRequest, paramNames: rea
     rawQuery,
     params,
     headers,
-    remoteAddress: Buffer.from(res.getRemoteAddressAsText()).toString(),
+    remoteAddress: remoteAddressOf(res),
   };
 }
+
+/** The client's address as text. It is a few ASCII bytes: read as such (a Buffer per request was
+ *  ~5% of a small answer's CPU). */
+export const remoteAddressOf = (res: HttpResponse): string => String.fromCharCode(...new Uint8Array(res.getRemoteAddressAsText()));
 
 /** Names of the `:param` segments of a uWS route pattern, in order. */
 export function paramNamesOf(pattern: string): string[] {

@@ -15,8 +15,8 @@ export interface V1Microblocks {
 
 export function formatBlockV1(b: BlockRow, mbs: V1Microblocks) {
   const accepted = new Set(mbs.accepted.map((m) => m.microblock_hash));
-  // One flat literal: spreading shared parts into it cost ~20 µs a block (V8 leaves such objects
-  // in dictionary mode), more than reading the block.
+  // One flat literal: spreading shared parts into it cost ~20 µs a block (measured; V8 copies a
+  // spread through its slow generic path once the shapes vary), more than reading the block.
   return {
     canonical: b.canonical,
     height: b.block_height,

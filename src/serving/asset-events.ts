@@ -2,7 +2,7 @@
 // (event index and kind), the tx's stored events hold them (cold documents, and txEvents past the
 // first INLINE_EVENTS); each is read back into the shape the principal_events rows have.
 import type { ServingStore } from './store.ts';
-import type { AssetEvent, StoredEvent } from './docs.ts';
+import type { AssetEvent, ColdDoc, StoredEvent } from './docs.ts';
 import { INLINE_EVENTS } from './docs.ts';
 import { coldDocOf } from './reads.ts';
 
@@ -35,10 +35,11 @@ export function assetEventOf([index, type, rest]: StoredEvent): AssetEvent | und
 }
 
 /** The events of placement `pid` named by `refs` ([event_index, code]), in their order. */
-export function assetEventsOf(s: ServingStore, p: { pid: number }, refs: ReadonlyArray<[number, number]>): AssetEvent[] {
+export function assetEventsOf(s: ServingStore, p: { pid: number; doc?: { cold?: ColdDoc } }, refs: ReadonlyArray<[number, number]>): AssetEvent[] {
   if (refs.length === 0) return [];
   const out: AssetEvent[] = [];
-  const inline = refs.some(([i]) => i < INLINE_EVENTS) ? (coldDocOf(s, p.pid)?.events ?? []) : [];
+  // The placement's cold part when it was read with it; else the document is read for it.
+  const inline = refs.some(([i]) => i < INLINE_EVENTS) ? ((p.doc?.cold ?? coldDocOf(s, p.pid))?.events ?? []) : [];
   for (const [index] of refs) {
     let stored: StoredEvent | undefined;
     if (index < INLINE_EVENTS) stored = inline.find((e) => e[0] === index);

@@ -102,7 +102,8 @@ export function servedTransactionsV2(s: Serving, principal: string, q: Page & { 
 
 /** GET /extended/v1/address/:principal/:tx_id/with_transfers; null: no such tx, or the principal has no part in it. */
 export function servedWithTransfers(s: Serving, principal: string, txId: string): string | null {
-  const placed = canonicalPlacement(s, txId);
+  // With its cold part: the transfers read its inline events, and the document is read once.
+  const placed = canonicalPlacement(s, txId, false, true);
   if (!placed || placed === 'unanchored') return null;
   const at = { block_height: placed.block_height, microblock_sequence: placed.doc.microblock_sequence, tx_index: placed.doc.tx_index };
   const found = listOf(s, principal)?.find(at, placed.pid);

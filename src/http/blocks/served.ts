@@ -14,7 +14,7 @@ export type StoredBlock = BlockDoc & { canonical: boolean };
 
 function withStatus(s: Serving, doc: BlockDoc | undefined): StoredBlock | undefined {
   if (!doc) return undefined;
-  // Set on the fresh document rather than spread into a copy (a spread copy this wide is slow to read).
+  // Set on the fresh document rather than spread into a copy (a spread copy this wide is slow to make).
   const b = doc as StoredBlock;
   b.canonical = s.view.isCanonical(doc.index_block_hash);
   return b;

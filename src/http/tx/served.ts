@@ -81,10 +81,10 @@ function bestPlacement(s: Serving, pids: readonly number[], withCold = false): {
  * 'unanchored' when the answer may be a streamed microblock placement (asked with unanchored, and
  * no confirmed placement is canonical: a confirmed one wins, as in pickCanonical).
  */
-export function canonicalPlacement(s: Serving, txId: string, includeUnanchored = false): PlacedTxDoc | 'unanchored' | undefined {
+export function canonicalPlacement(s: Serving, txId: string, includeUnanchored = false, withCold = false): PlacedTxDoc | 'unanchored' | undefined {
   const rec = txRecordOf(s.store, txId);
   if (!rec) return undefined;
-  const { best, streamed } = bestPlacement(s, rec.pids);
+  const { best, streamed } = bestPlacement(s, rec.pids, withCold);
   if (!best) return streamed && includeUnanchored ? 'unanchored' : undefined;
   return best;
 }
