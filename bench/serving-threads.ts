@@ -1,4 +1,4 @@
-// `npx tsx bench/serving-threads.ts --store <dir> [--threads 1,2] [--seconds 15] [--cases REGEX] [--client wrk|undici] [--write]`:
+// `npx tsx bench/serving-threads.ts --store <dir> [--threads 1,2] [--seconds 15] [--cases REGEX] [--client wrk|undici] [--repeats N] [--write]`:
 // the read cases of `npm run bench:serving` at each API thread count (STACKS_API_THREADS) on an
 // existing data directory, 32 clients, response cache off, with each rate's ratio to the reference
 // API's (issue 35). `--write` puts the table into bench/RESULTS.md ("API threads (issue 35)");
@@ -25,7 +25,7 @@ export function threadsSection(runs: ThreadRun[], data: string, command: string)
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { store: { type: 'string' }, threads: { type: 'string', default: '1,2' }, seconds: { type: 'string', default: '15' }, cases: { type: 'string' }, client: { type: 'string' }, write: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { store: { type: 'string' }, threads: { type: 'string', default: '1,2' }, seconds: { type: 'string', default: '15' }, cases: { type: 'string' }, client: { type: 'string' }, repeats: { type: 'string', default: '1' }, write: { type: 'boolean', default: false } } });
   if (!values.store) throw new Error('--store DIR is required');
   const t = await runCli('bench/query/targets.ts', [], { STACKS_API_DATA_DIR: values.store });
   if (t.code !== 0) throw new Error(`reading the store's targets failed:\n${t.output}`);
@@ -34,8 +34,8 @@ async function main(): Promise<void> {
   const list = readCases(targets).filter((c) => !pattern || pattern.test(c.name));
   const threads = values.threads.split(',').map(Number);
   const client: LoadClient = values.client === 'undici' || values.client === 'wrk' ? values.client : haveWrk() ? 'wrk' : 'undici';
-  const runs = await runAtThreadCounts(values.store, list, threads, { requests: 100_000, seconds: Number(values.seconds) }, client);
-  const body = threadsSection(runs, `${runs[0].txs.toLocaleString('en-US')} canonical txs (${values.store})`, `npx tsx bench/serving-threads.ts --store <dir> --threads ${values.threads} --seconds ${values.seconds}`);
+  const runs = await runAtThreadCounts(values.store, list, threads, { requests: 100_000, seconds: Number(values.seconds), repeats: Number(values.repeats) }, client);
+  const body = threadsSection(runs, `${runs[0].txs.toLocaleString('en-US')} canonical txs (${values.store})`, `npx tsx bench/serving-threads.ts --store <dir> --threads ${values.threads} --seconds ${values.seconds}${values.repeats !== '1' ? ` --repeats ${values.repeats}` : ''}`);
   console.log(body);
   if (values.write) {
     const results = join(ROOT, 'bench', 'RESULTS.md');

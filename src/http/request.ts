@@ -34,11 +34,11 @@ export function copyRequest(res: HttpResponse, req: HttpRequest, paramNames: rea
   });
   const path = req.getUrl();
   const params: Record<string, string> = {};
-  paramNames.forEach((name, i) => {
+  for (let i = 0; i < paramNames.length; i++) {
     const value = decodeSegment(req.getParameter(i) ?? '');
     if (value === null) throw httpError(400, `'${path}' is not a valid url component`, { code: 'FST_ERR_BAD_URL' });
-    params[name] = value;
-  });
+    params[paramNames[i]] = value;
+  }
   const rawQuery = req.getQuery() ?? '';
   return {
     method: req.getCaseSensitiveMethod().toUpperCase(),
@@ -51,9 +51,14 @@ export function copyRequest(res: HttpResponse, req: HttpRequest, paramNames: rea
   };
 }
 
-/** The client's address as text. It is a few ASCII bytes: read as such (a Buffer per request was
- *  ~5% of a small answer's CPU). */
-export const remoteAddressOf = (res: HttpResponse): string => String.fromCharCode(...new Uint8Array(res.getRemoteAddressAsText()));
+/** The client's address as text. It is a few ASCII bytes, read one by one (a Buffer per request,
+ *  or a spread of the bytes, was 5-8% of a small answer's CPU). */
+export function remoteAddressOf(res: HttpResponse): string {
+  const bytes = new Uint8Array(res.getRemoteAddressAsText());
+  let text = '';
+  for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+  return text;
+}
 
 /** Names of the `:param` segments of a uWS route pattern, in order. */
 export function paramNamesOf(pattern: string): string[] {
