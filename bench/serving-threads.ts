@@ -10,8 +10,7 @@ import { runCli, ROOT } from './lib/run-cli.ts';
 import { machine, commit, today } from './lib/env.ts';
 import type { QueryTargets } from './query/targets.ts';
 import { readCases } from './lib/serving-cases.ts';
-import { loadNote, runAtThreadCounts, threadsTable, type LoadClient, type ThreadRun } from './lib/serving-threads.ts';
-import { haveWrk } from './query/wrk.ts';
+import { defaultLoadClient, loadNote, runAtThreadCounts, threadsTable, type LoadClient, type ThreadRun } from './lib/serving-threads.ts';
 import { replaceSection } from './lib/results.ts';
 
 export const THREADS_SECTION = 'API threads (issue 35)';
@@ -33,7 +32,7 @@ async function main(): Promise<void> {
   const pattern = values.cases ? new RegExp(values.cases) : undefined;
   const list = readCases(targets).filter((c) => !pattern || pattern.test(c.name));
   const threads = values.threads.split(',').map(Number);
-  const client: LoadClient = values.client === 'undici' || values.client === 'wrk' ? values.client : haveWrk() ? 'wrk' : 'undici';
+  const client: LoadClient = values.client === 'undici' || values.client === 'wrk' ? values.client : defaultLoadClient();
   const runs = await runAtThreadCounts(values.store, list, threads, { requests: 100_000, seconds: Number(values.seconds), repeats: Number(values.repeats) }, client);
   const body = threadsSection(runs, `${runs[0].txs.toLocaleString('en-US')} canonical txs (${values.store})`, `npx tsx bench/serving-threads.ts --store <dir> --threads ${values.threads} --seconds ${values.seconds}${values.repeats !== '1' ? ` --repeats ${values.repeats}` : ''}`);
   console.log(body);

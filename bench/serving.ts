@@ -15,8 +15,7 @@ import type { QueryTargets } from './query/targets.ts';
 import { startBenchService } from './lib/service.ts';
 import { replaceSection } from './lib/results.ts';
 import { cases, mixedWhileIngesting, readCases, type Case } from './lib/serving-cases.ts';
-import { runAtThreadCounts } from './lib/serving-threads.ts';
-import { haveWrk } from './query/wrk.ts';
+import { defaultLoadClient, runAtThreadCounts } from './lib/serving-threads.ts';
 import { THREADS_SECTION, threadsSection } from './serving-threads.ts';
 import { dirBytes } from '../src/serving/size.ts';
 import { openServingStore } from '../src/serving/store.ts';
@@ -78,7 +77,7 @@ async function main(): Promise<void> {
   await svc.stop();
   // Issue 35: every read case at 1 and at 2 API threads (the mixed run above ingested the tail, so
   // these read the whole log's store).
-  const threadRuns = await runAtThreadCounts(stored.dataDir, readCases(targets), [1, 2], limits, haveWrk() ? 'wrk' : 'undici');
+  const threadRuns = await runAtThreadCounts(stored.dataDir, readCases(targets), [1, 2], limits, defaultLoadClient());
 
   const data = `${stored.txs.toLocaleString('en-US')} txs (${label})`;
   const head2 = '| case | clients | requests | req/s | p50 ms | p99 ms | target | met | data | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|';

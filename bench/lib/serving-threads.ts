@@ -4,7 +4,7 @@
 // reference API's on the side-by-side 100k-tx chain.
 import { loadavg } from 'node:os';
 import { closedLoop, type LoadResult } from '../query/load.ts';
-import { wrkLoop } from '../query/wrk.ts';
+import { haveWrk, wrkLoop } from '../query/wrk.ts';
 import { startBenchService } from './service.ts';
 import { waitQuiet } from './quiet.ts';
 import type { Case } from './serving-cases.ts';
@@ -21,6 +21,9 @@ export interface ThreadRun {
 }
 
 export type LoadClient = 'wrk' | 'undici';
+
+/** wrk when it is installed, else undici. */
+export const defaultLoadClient = (): LoadClient => (haveWrk() ? 'wrk' : 'undici');
 
 const CLIENTS = 32;
 
