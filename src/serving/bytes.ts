@@ -115,6 +115,12 @@ export class ByteReader {
     }
   }
 
+  /** Steps over a varint (uint or big) without reading it. */
+  skipVarint(): this {
+    while (this.u8() >= 128);
+    return this;
+  }
+
   int(): number {
     const z = this.uint();
     return z % 2 ? -(z + 1) / 2 : z / 2;

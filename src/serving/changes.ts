@@ -51,7 +51,8 @@ export type ServingOp =
   /** A block joins (true) or leaves (false) the canonical chain. */
   | { op: 'canonical'; index_block_hash: string; block_height: number; canonical: boolean; contribution: BlockContribution }
   | { op: 'microblock'; microblock_hash: string; ref: MicroblockRef }
-  | { op: 'mempool-doc'; tx_id: string; doc: Uint8Array; raw_tx: string }
+  /** `doc` null: not rendered yet (completeMempoolDocs renders it unless the batch mines the tx). */
+  | { op: 'mempool-doc'; tx_id: string; doc: Uint8Array | null; raw_tx: string }
   /** A mempool status change; `receipt_time` when the tx was (re)announced or restored in this
    *  entry, `entry` when it became pending. */
   | { op: 'mempool'; tx_id: string; status: 'pending' | 'dropped' | 'confirmed'; reason: string; replaced_by: string; logId: number; receipt_time?: number; entry?: PendingTx };
@@ -90,12 +91,25 @@ export class ServingChanges {
     if (this.enabled) this.ops.push({ op: 'microblock', microblock_hash, ref });
   }
 
-  mempoolDoc(tx_id: string, doc: Uint8Array, raw_tx: string): void {
+  mempoolDoc(tx_id: string, doc: Uint8Array | null, raw_tx: string): void {
     if (this.enabled) this.ops.push({ op: 'mempool-doc', tx_id, doc, raw_tx });
   }
 
   mempool(change: Extract<ServingOp, { op: 'mempool' }>): void {
     if (this.enabled) this.ops.push(change);
+  }
+
+  /** The txs the batch leaves mined canonically, each with the index of the op that last made it so. */
+  minedAt(): Map<string, number> {
+    const mined = new Map<string, number>();
+    this.ops.forEach((op, i) => {
+      if (op.op !== 'canonical') return;
+      for (const t of op.contribution.txs) {
+        if (op.canonical) mined.set(t.tx_id, i);
+        else mined.delete(t.tx_id);
+      }
+    });
+    return mined;
   }
 
   get isEmpty(): boolean {

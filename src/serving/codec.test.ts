@@ -7,7 +7,7 @@ import { eventJson, packMempoolDoc, packTxDoc, readMempoolDoc, readTxDoc, stored
 import { decompressValue } from './lz4.ts';
 import { DOC_DICTIONARY } from './dictionaries.ts';
 import { TX_FLAGS, type TxDoc } from './docs.ts';
-import { packFact, readFact } from './principal-fact.ts';
+import { factNonce, packFact, readFact } from './principal-fact.ts';
 import { packEntry, readEntry } from './principal-list.ts';
 
 const txId = `0x${'ab'.repeat(32)}`;
@@ -66,6 +66,10 @@ test('a principal fact and a list entry read back, large amounts and nonce 0 inc
   assert.deepEqual(readFact(packFact(fact), 9), fact);
   const sponsor = { roles: 2, stx_sent: '7', stx_received: '8', events: [], sponsor_nonce: 3 };
   assert.deepEqual(readFact(packFact(sponsor), 2), sponsor);
+  // The nonce alone, past amounts of any length.
+  assert.equal(factNonce(packFact(fact)), 0);
+  assert.equal(factNonce(packFact({ ...fact, stx_received: (2n ** 64n + 5n).toString(), nonce: 300 })), 300);
+  assert.equal(factNonce(packFact(sponsor)), undefined);
   const entry = { pid: 123_456 * 2 ** 20 + 17, roles: 9, gaps: [0, 3, 0, 70_000], block_height: 800_000, microblock_sequence: 2147483647, tx_index: 300, fact: packFact(fact) };
   assert.deepEqual(readEntry(packEntry(entry)), entry);
   assert.equal(readEntry(packEntry({ ...entry, microblock_sequence: 0 })).microblock_sequence, 0);

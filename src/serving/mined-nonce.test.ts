@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { openServingStore, type ServingStore } from './store.ts';
 import { packTxDoc } from './codec.ts';
 import { packFact } from './principal-fact.ts';
-import { minedNonce, minedNonceOf } from './mined-nonce.ts';
+import { lastMinedNonceOf, minedNonce, minedNonceOf, StoreNonceCeilings } from './mined-nonce.ts';
 import { TX_FLAGS } from './docs.ts';
+import { ServingChanges } from './changes.ts';
 import { ListHeaders, PrincipalListOverlay } from './principal-list-overlay.ts';
 import { PrincipalIds } from './principal-ids.ts';
 import { ROLE } from '../workers/address-index.ts';
@@ -54,6 +55,15 @@ test('minedNonceOf finds every mined nonce of an account by its own-tx list, and
     for (let n = 0; n < 2005; n++) assert.equal(minedNonceOf(store, SENDER, n), txOf.get(n), `nonce ${n}`);
     assert.equal(minedNonceOf(store, SPONSOR_ONLY, 3), undefined);
     assert.equal(minedNonceOf(store, 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', 0), undefined);
+    // The highest nonce, read from the list's tail: the sponsor-only account's cannot be told.
+    assert.equal(lastMinedNonceOf(store, SENDER), 1999);
+    assert.equal(lastMinedNonceOf(store, SPONSOR_ONLY), undefined);
+    assert.equal(lastMinedNonceOf(store, 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7'), -1);
+    // With the ceilings, every answer is the search's.
+    const ceilings = new StoreNonceCeilings();
+    const none = () => undefined;
+    for (let n = 0; n < 2005; n++) assert.equal(minedNonce(none, store, SENDER, n, ceilings), txOf.get(n), `nonce ${n} with ceilings`);
+    assert.equal(minedNonce(none, store, SPONSOR_ONLY, 3, ceilings), undefined);
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -80,6 +90,25 @@ test('minedNonce answers from the remembered blocks, and searches the store only
     assert.equal(minedNonce(remembered, store, SENDER, 6), undefined);
     assert.equal(minedNonce(() => undefined, store, SENDER, 6), txIdOf(8));
     assert.ok(lookups.includes(`${SENDER}|5`));
+    // The ceilings hold the store as it was when read; a commit's canonical blocks raise them, and
+    // one that leaves the chain drops them all.
+    const ceilings = new StoreNonceCeilings();
+    const none = () => undefined;
+    assert.equal(minedNonce(none, store, SENDER, 9, ceilings), undefined);
+    await listed(store, [[SENDER, 9, { nonce: 9 }]]);
+    assert.equal(minedNonce(none, store, SENDER, 9, ceilings), undefined, 'above the ceiling read before: not searched');
+    const commit = (canonical: boolean, nonce: number) => {
+      const changes = new ServingChanges();
+      const entry = { pid: 9, tx_id: txIdOf(9), block_height: 9, microblock_hash: '', microblock_sequence: 2147483647, tx_index: 0, boot: false, principal: SENDER, roles: ROLE.SENDER, fact: packFact({ roles: ROLE.SENDER, stx_sent: '0', stx_received: '0', events: [], nonce }) };
+      changes.canonical('0x09', 9, canonical, { txs: [], entries: [entry], deltas: [], nft: [] });
+      ceilings.committed(changes);
+    };
+    commit(true, 9);
+    assert.equal(minedNonce(none, store, SENDER, 9, ceilings), txIdOf(9), 'raised by the commit');
+    await listed(store, [[SENDER, 10, { nonce: 10 }]]);
+    assert.equal(minedNonce(none, store, SENDER, 10, ceilings), undefined, 'not committed through the ceilings');
+    commit(false, 9);
+    assert.equal(minedNonce(none, store, SENDER, 10, ceilings), txIdOf(10), 'a block left the chain: read again');
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

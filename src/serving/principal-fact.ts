@@ -17,6 +17,11 @@ export function packFact(f: PrincipalTxFact): Uint8Array {
   return w.bytes();
 }
 
+/** Only the fact's own nonce (undefined without one): the processor reads it per committed entry. */
+export function factNonce(bytes: Uint8Array): number | undefined {
+  return bytes[0] & HAS_NONCE ? new ByteReader(bytes, 1).skipVarint().skipVarint().uint() : undefined;
+}
+
 export function readFact(bytes: Uint8Array, roles: number): PrincipalTxFact {
   const r = new ByteReader(bytes);
   const flags = r.u8();

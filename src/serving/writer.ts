@@ -29,19 +29,6 @@ export interface ViewMeta {
 
 export const EMPTY_VIEW: ViewMeta = { tip: null, liveMicroblocks: [], canonicalBlocks: 0, canonicalTxs: 0, bootTxs: 0, reorgGeneration: 0 };
 
-/** Tx id -> index of the op that mined it, of txs canonical in a block when the batch ends. */
-function minedInBatch(changes: ServingChanges): Map<string, number> {
-  const mined = new Map<string, number>();
-  changes.ops.forEach((op, i) => {
-    if (op.op !== 'canonical') return;
-    for (const t of op.contribution.txs) {
-      if (op.canonical) mined.set(t.tx_id, i);
-      else mined.delete(t.tx_id);
-    }
-  });
-  return mined;
-}
-
 /** Whether a principal's part in a tx is in any list (the others are not kept). */
 const listed = (roles: number): boolean => LIST_FILTERS.some((_, l) => inList(l, roles));
 
@@ -83,7 +70,7 @@ export class ServingWriter {
   write(changes: ServingChanges, logTo: number, logHead = logTo): Promise<ViewMeta> {
     const s = this.store;
     assertRoomToWrite(s.dir);
-    const minedHere = minedInBatch(changes);
+    const minedHere = changes.minedAt();
     const w: BatchWrites = {
       txIndex: new TxIndexOverlay(s, this.pending),
       ids: this.ids.batch(),
@@ -111,6 +98,7 @@ export class ServingWriter {
           // A tx mined canonically later in this batch is answered from its placement, and its
           // placement's document carries its raw bytes: its mempool document would only be removed.
           if ((minedHere.get(op.tx_id) ?? -1) > i) break;
+          if (!op.doc) throw new Error(`the mempool document of ${op.tx_id} was not rendered`);
           void s.writes.mempoolDocs.put(txKey(op.tx_id), op.doc as Buffer);
           break;
         case 'mempool':

@@ -7,6 +7,7 @@ import { decodeBlock, type NodeBlock } from './decode-block.ts';
 import { withBlockExtras, withAttachmentExtras } from './block-extras.ts';
 import { decodeStackerDbChunks, decodeProposalResponse } from './decode-signer.ts';
 import { decodeAttachments, decodeBurnBlock, decodeDrop, decodeMempool, decodeMicroblocks } from './decode-other.ts';
+import { mempoolDoc } from './serving/served-rows.ts';
 
 export interface DecodeTask {
   path: string;
@@ -19,9 +20,11 @@ export interface DecodeTask {
   serve?: boolean;
   /** A block's txs with their raw bytes (see decodeBlock). */
   withRawTxs?: boolean;
+  /** A mempool entry's documents are rendered by the caller (decodeEntriesMovable): default false. */
+  deferMempoolDocs?: boolean;
 }
 
-function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefined, serve: boolean, withRawTxs: boolean): DecodedText {
+function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefined, serve: boolean, withRawTxs: boolean, mempoolDocs = serve): DecodedText {
   switch (path) {
     case '/new_block':
       return withBlockExtras(decodeBlock(payload as NodeBlock, boot, serve, withRawTxs), payload as NodeBlock, boot);
@@ -30,7 +33,7 @@ function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefine
     case '/new_microblocks':
       return decodeMicroblocks(payload as Parameters<typeof decodeMicroblocks>[0], serve);
     case '/new_mempool_tx':
-      return decodeMempool(payload as string[], serve);
+      return decodeMempool(payload as string[], serve, mempoolDocs);
     case '/drop_mempool_tx':
       return decodeDrop(payload as Parameters<typeof decodeDrop>[0]);
     case '/attachments/new':
@@ -58,6 +61,31 @@ export function decodeEventMovable(task: DecodeTask): { outcome: DecodeOutcome; 
   return { outcome: out.ok ? { ok: true, event: factBuffers(out.event, moved) } : out, moved };
 }
 
+/**
+ * Several log entries in log order (one pool task), each as decodeEventMovable would. A mempool tx
+ * that a block later in the same task mines gets no mempool document (null): a batch's serving
+ * write drops the document of a tx mined later in the batch, and in a replay nearly every announced
+ * tx is mined within ~100 entries (p50 17 on the 100k-tx log), while rendering and compressing the
+ * document cost a worker ~18 µs a tx. A task can still straddle two batches, or its block lose a
+ * fork: the processor renders what a batch lacks (completeMempoolDocs).
+ */
+export function decodeEntriesMovable(entries: ReadonlyArray<{ path: string; body: Uint8Array }>, serve: boolean): { outcomes: DecodeOutcome[]; moved: ArrayBuffer[] } {
+  const texts = entries.map((e) => decodeEventText({ path: e.path, body: e.body, serve, deferMempoolDocs: serve }));
+  if (serve) {
+    const minedLater = new Set<string>();
+    for (let i = texts.length - 1; i >= 0; i--) {
+      const out = texts[i];
+      if (!out.ok) continue;
+      const ev = out.event;
+      if (ev.kind === 'mempool') ev.docs = ev.txs.map((t) => (minedLater.has(t.tx_id) ? null : mempoolDoc(t.tx_id, t.raw_tx)));
+      else if (ev.kind === 'block') for (const t of ev.txs) minedLater.add(t.tx_id);
+    }
+  }
+  const moved: ArrayBuffer[] = [];
+  const outcomes = texts.map((out): DecodeOutcome => (out.ok ? { ok: true, event: factBuffers(out.event, moved) } : out));
+  return { outcomes, moved };
+}
+
 export function decodeEvent(task: DecodeTask): DecodeOutcome {
   return decodeEventMovable(task).outcome;
 }
@@ -69,7 +97,7 @@ function decodeEventText(task: DecodeTask): DecodeTextOutcome {
   try {
     const payload = parsePayload(task.path, text(task.body));
     const boot = task.bootBody ? (parsePayload('/new_block', text(task.bootBody)) as NodeBlock) : undefined;
-    return { ok: true, event: decodeParsed(task.path, payload, boot, task.serve !== false, task.withRawTxs === true) };
+    return { ok: true, event: decodeParsed(task.path, payload, boot, task.serve !== false, task.withRawTxs === true, task.serve !== false && task.deferMempoolDocs !== true) };
   } catch (e) {
     if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
     if (e instanceof DecodeError) return { ok: false, reason: `body of ${task.path} has an undecodable value: ${e.message}` };

@@ -84,14 +84,15 @@ export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedText
   };
 }
 
-export function decodeMempool(rawTxs: string[], serve = true): DecodedText {
+/** `docs` false: the caller renders the documents (decodeEntriesMovable). */
+export function decodeMempool(rawTxs: string[], serve = true, docs = serve): DecodedText {
   const decoded = rawTxs.map((raw) => ({ raw, d: decodeTransaction(raw) }));
   const txs: TxRef[] = decoded.map(({ raw, d }) => txRefOf({ txid: d.txId, tx_index: 0, status: 'pending', raw_tx: raw, raw_result: '' }, summarizeDecoded(d)));
   return {
     kind: 'mempool',
     txs,
     facts: {},
-    docs: serve ? decoded.map(({ raw, d }) => mempoolDoc(d.txId, raw)) : [],
+    docs: serve && docs ? decoded.map(({ raw, d }) => mempoolDoc(d.txId, raw)) : [],
     entries: decoded.map(({ raw, d }, i) => pendingEntryOf(d, raw, txs[i].principals)),
   };
 }

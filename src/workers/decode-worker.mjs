@@ -9,7 +9,7 @@ try {
   // not Linux, or /proc not mounted
 }
 register();
-const { decodeEventMovable } = await import('./decode-event.ts');
+const { decodeEntriesMovable, decodeEventMovable } = await import('./decode-event.ts');
 const { move, transferableSymbol, valueSymbol } = await import('piscina');
 
 // The outcome's row bytes are moved to the processor, not copied (structured clone of the rows as
@@ -20,12 +20,6 @@ export default function decode(task) {
     const { outcome, moved } = decodeEventMovable(task);
     return move({ [transferableSymbol]: moved, [valueSymbol]: outcome });
   }
-  const outcomes = [];
-  const moved = [];
-  for (const e of task.entries) {
-    const one = decodeEventMovable({ path: e.path, body: e.body, serve: task.serve });
-    outcomes.push(one.outcome);
-    moved.push(...one.moved);
-  }
+  const { outcomes, moved } = decodeEntriesMovable(task.entries, task.serve !== false);
   return move({ [transferableSymbol]: moved, [valueSymbol]: outcomes });
 }

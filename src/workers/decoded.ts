@@ -88,8 +88,9 @@ export type DecodedEventWith<F> =
   | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: F; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[]; /** analytics-changes.ts */ analytics?: AnalyticsChange[] }
   | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: F }
   | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: F; served: ServedRows }
-  /** `docs` and `entries` parallel `txs`. */
-  | { kind: 'mempool'; txs: TxRef[]; facts: F; docs: Uint8Array[]; entries: PendingTx[] }
+  /** `docs` and `entries` parallel `txs`; `docs` empty without the serving store. A null document:
+   *  a later block of the same decode task mines the tx (decodeEntriesMovable). */
+  | { kind: 'mempool'; txs: TxRef[]; facts: F; docs: Array<Uint8Array | null>; entries: PendingTx[] }
   | { kind: 'drop_mempool'; tx_ids: string[]; reason: string; new_tx_id: string }
   | { kind: 'facts'; facts: F }
   /** Rows whose key includes the log id or receipt time, completed by the processor. */

@@ -7,6 +7,7 @@ import { mempoolPrincipalsOf, mempoolTxRow } from './overlay.ts';
 import { mempoolDoc } from '../../workers/serving/served-rows.ts';
 import { pendingEntryOfRaw, type PendingTx } from '../../serving/pending-entry.ts';
 import { settleAnnounced, type NonceInfo } from './mempool-nonces.ts';
+import type { ServingChanges } from '../../serving/changes.ts';
 
 type MempoolEvent = Extract<DecodedEvent, { kind: 'mempool' }>;
 type DropEvent = Extract<DecodedEvent, { kind: 'drop_mempool' }>;
@@ -34,7 +35,7 @@ export function applyMempoolTxs(ctx: ApplyContext, ev: MempoolEvent): void {
   const announced = new Map<string, NonceInfo>();
   ev.txs.forEach((t, i) => {
     if (!isFresh(t, i)) return;
-    ctx.batch.serving.mempoolDoc(t.tx_id, ev.docs[i], t.raw_tx);
+    ctx.batch.serving.mempoolDoc(t.tx_id, ev.docs[i] ?? null, t.raw_tx);
     setMempool(ctx, t.tx_id, 'pending', { principals: mempoolPrincipalsOf(t), entry: ev.entries[i], receipt });
     announced.set(t.tx_id, nonceInfoOf(ev.entries[i], receipt));
   });
@@ -82,6 +83,18 @@ export function flushMempoolChanges(ctx: ApplyContext): void {
   ctx.batch.addRows('mempool_txs', restored);
   ctx.batch.addRows('mempool_status', rows);
   ctx.mempool.clear();
+}
+
+/** Renders the mempool documents the decode workers left out (decodeEntriesMovable) that the batch
+ *  still needs: of txs it does not mine after announcing them. Rare: a task straddling two batches,
+ *  or a block that lost its fork. */
+export function completeMempoolDocs(changes: ServingChanges): void {
+  let mined: Map<string, number> | undefined;
+  changes.ops.forEach((op, i) => {
+    if (op.op !== 'mempool-doc' || op.doc) return;
+    mined ??= changes.minedAt();
+    if ((mined.get(op.tx_id) ?? -1) < i) op.doc = mempoolDoc(op.tx_id, op.raw_tx);
+  });
 }
 
 /** Removes the rows of txs that left the pending set from mempool_pending (only committed batches

@@ -16,14 +16,14 @@ import { forgetOldHeights, loadChainState } from './chain-load.ts';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { applyEntry } from './apply-entry.ts';
 import { DecodeAhead } from './decode-ahead.ts';
-import { compactPendingSet } from './apply-mempool.ts';
+import { compactPendingSet, completeMempoolDocs } from './apply-mempool.ts';
 import type { ApplyContext } from './context.ts';
 import type { ServingWriter } from '../../serving/writer.ts';
 import type { ServingView } from '../../serving/view.ts';
 import { progress } from '../cli/progress.ts';
 import { failpoint, storeDelay } from './failpoints.ts';
 import { minedNonceKey } from './mempool-nonces.ts';
-import { minedNonce } from '../../serving/mined-nonce.ts';
+import { minedNonce, StoreNonceCeilings } from '../../serving/mined-nonce.ts';
 
 /**
  * Insert order: facts, then running totals, then the overlays, block_canonical last. Recovery relies
@@ -265,7 +265,7 @@ export class Processor {
       pool: this.opts.pool,
       logDir: this.opts.logDir,
       earlierBatchesStored,
-      minedNonce: memoPerEntry((sender, nonce) => minedNonce((a, n) => this.state.minedNonces.get(minedNonceKey(a, n)), this.opts.serving?.writer.store, sender, nonce)),
+      minedNonce: memoPerEntry((sender, nonce) => minedNonce((a, n) => this.state.minedNonces.get(minedNonceKey(a, n)), this.opts.serving?.writer.store, sender, nonce, this.nonceCeilings)),
     });
     const window: Array<{ rec: EventRecord; outcome: Promise<DecodeOutcome | null> }> = [];
     let windowBytes = 0;
@@ -342,6 +342,8 @@ export class Processor {
    *  store's applied marker): after a crash between them, start-up replays the log into the
    *  serving store up to the checkpoint (init). */
   private servingWrite: Promise<void> = Promise.resolve();
+  /** Accounts' highest nonces in the serving store, kept up to date by its commits. */
+  private readonly nonceCeilings = new StoreNonceCeilings();
   /** While a serving write runs: ClickHouse's position before its batch. */
   private servingFrom: number | null = null;
 
@@ -396,10 +398,13 @@ export class Processor {
     const t0 = performance.now();
     try {
       await storeDelay();
+      if (serving) completeMempoolDocs(batch.serving);
       if (serving && batch.to > serving.view.appliedLogId) serving.view.committed(batch.serving, await serving.writer.write(batch.serving, batch.to, this.opts.durableId?.() ?? batch.to), batch.to);
+      this.nonceCeilings.committed(batch.serving);
       this.servingFrom = null;
       this.stats.servingMs += performance.now() - t0;
     } catch (e) {
+      this.nonceCeilings.clear();
       throw new BatchInsertError(batch.from, batch.to, new Error(`serving store: ${(e as Error).message}`));
     } finally {
       serving?.view.endBatch();
