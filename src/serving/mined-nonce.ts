@@ -9,6 +9,7 @@ import { factNonce } from './principal-fact.ts';
 import { placedDocOf, principalIdOf } from './reads.ts';
 import { txIdOf } from './codec.ts';
 import type { ServingChanges } from './changes.ts';
+import { ROLE } from '../workers/address-index.ts';
 
 /** Nonce-less entries stepped over per probe before the search gives up. */
 const STEP_OVER = 16;
@@ -90,6 +91,8 @@ export class StoreNonceCeilings {
       if (op.op !== 'canonical') continue;
       if (!op.canonical) return this.clear();
       for (const e of op.contribution.entries) {
+        // Only an origin's entry carries its nonce (principal-facts.ts).
+        if (!(e.roles & ROLE.SENDER)) continue;
         const c = this.byAccount.get(e.principal);
         if (c === undefined) continue;
         const nonce = factNonce(e.fact);

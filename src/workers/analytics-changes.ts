@@ -4,26 +4,47 @@
 // becomes canonical and again negated when it is orphaned (src/ingest/processor/analytics.ts); a
 // block no longer in memory is decoded again from its event-log entry to undo it.
 import type { Row } from './rows.ts';
-import type { AnalyticsChange, BalanceDelta } from './decoded.ts';
+import type { AnalyticsChanges, BalanceDelta } from './decoded.ts';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 const big = (v: unknown): bigint => BigInt(str(v) || '0');
 
+/** The kinds, as AnalyticsChanges numbers them (the processor's own kinds after them). */
+export const ANALYTICS_KINDS = ['tx', 'ptx', 'deploy', 'stx_xfer', 'call', 'caller', 'cevents', 'ft', 'nft', 'flow_in', 'flow_out', 'hold', 'pbal', 'pstx'] as const;
+export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
+const KIND_CODE = new Map<string, number>(ANALYTICS_KINDS.map((k, i) => [k, i]));
+
+/** A change's key: its kind and keys joined by NUL (which none of them holds). */
+export const changeKey = (kind: string, a: string, b: string, c: string): string => `${kind}\u0000${a}\u0000${b}\u0000${c}`;
+/** [kind, a, b, c] of a key. */
+export const keysOf = (key: string): [string, string, string, string] => key.split('\u0000') as [string, string, string, string];
+
+/** A block without changes (never written to). */
+export const NO_ANALYTICS: AnalyticsChanges = { keys: [], kinds: [], n: [], amounts: [] };
+
 /** Changes keyed by kind and keys, summed. */
 class ChangeSet {
-  private readonly byKey = new Map<string, { kind: string; a: string; b: string; c: string; n: number; amount: bigint }>();
+  private readonly byKey = new Map<string, { kind: number; n: number; amount: bigint }>();
 
-  add(kind: string, a: string, b: string, c: string, n: number, amount: bigint): void {
-    const key = `${kind}\u0000${a}\u0000${b}\u0000${c}`;
+  add(kind: AnalyticsKind, a: string, b: string, c: string, n: number, amount: bigint): void {
+    const key = changeKey(kind, a, b, c);
     const cur = this.byKey.get(key);
     if (cur) {
       cur.n += n;
       cur.amount += amount;
-    } else this.byKey.set(key, { kind, a, b, c, n, amount });
+    } else this.byKey.set(key, { kind: KIND_CODE.get(kind)!, n, amount });
   }
 
-  list(): AnalyticsChange[] {
-    return [...this.byKey.values()].filter((c) => c.n !== 0 || c.amount !== 0n).map((c) => ({ ...c, amount: c.amount.toString() }));
+  list(): AnalyticsChanges {
+    const out: AnalyticsChanges = { keys: [], kinds: [], n: [], amounts: [] };
+    for (const [key, c] of this.byKey) {
+      if (c.n === 0 && c.amount === 0n) continue;
+      out.keys.push(key);
+      out.kinds.push(c.kind);
+      out.n.push(c.n);
+      out.amounts.push(c.amount.toString());
+    }
+    return out;
   }
 }
 
@@ -38,8 +59,9 @@ class ChangeSet {
  * - ft / nft: asset / event type — events (n), amount (ft)
  * - flow_in / flow_out: principal / asset ('stx' or the FT) / counterparty — transfers (n), amount
  * - hold: FT asset / principal — balance change; pbal: principal / 'stx' — STX balance change
+ * - pstx: principal / 'in' or 'out' — its STX transfers with all counterparties summed (n), amount
  */
-export function analyticsChanges(captured: ReadonlyMap<string, Row[]>, deltas: readonly BalanceDelta[]): AnalyticsChange[] {
+export function analyticsChanges(captured: ReadonlyMap<string, Row[]>, deltas: readonly BalanceDelta[]): AnalyticsChanges {
   const set = new ChangeSet();
   const rows = (table: string) => captured.get(table) ?? [];
   const ok = new Set<string>();
@@ -62,6 +84,9 @@ export function analyticsChanges(captured: ReadonlyMap<string, Row[]>, deltas: r
   const flow = (asset: string, sender: string, recipient: string, amount: bigint) => {
     set.add('flow_out', sender, asset, recipient, 1, amount);
     set.add('flow_in', recipient, asset, sender, 1, amount);
+    if (asset !== 'stx') return;
+    set.add('pstx', sender, 'out', '', 1, amount);
+    set.add('pstx', recipient, 'in', '', 1, amount);
   };
   for (const e of rows('stx_events')) {
     if (e.asset_event_type !== 'transfer') continue;

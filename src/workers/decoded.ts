@@ -65,14 +65,18 @@ export interface CountDelta {
   n: number;
 }
 
-/** What a block adds to one analytics aggregate (src/workers/analytics-changes.ts); amount is a decimal string. */
-export interface AnalyticsChange {
-  kind: string;
-  a: string;
-  b: string;
-  c: string;
-  n: number;
-  amount: string;
+/**
+ * What a block adds to the analytics aggregates (src/workers/analytics-changes.ts), as parallel
+ * arrays rather than an object per change: about 13 changes a tx, whose objects' copy between
+ * threads, and their garbage on the processor's thread, cost more than their sums. Change i is
+ * keys[i] (changeKey: kind and keys joined by NUL), kinds[i] (its index in ANALYTICS_KINDS), n[i]
+ * and amounts[i] (a decimal string).
+ */
+export interface AnalyticsChanges {
+  keys: string[];
+  kinds: number[];
+  n: number[];
+  amounts: string[];
 }
 
 export interface MicroblockMeta {
@@ -85,7 +89,7 @@ export interface MicroblockMeta {
 
 /** A decoded entry, its rows as `F`: text while the worker builds it, bytes once handed over. */
 export type DecodedEventWith<F> =
-  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: F; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[]; /** analytics-changes.ts */ analytics?: AnalyticsChange[] }
+  | { kind: 'block'; block: BlockMeta; txs: TxRef[]; microblocks: MicroblockMeta[]; deltas: BalanceDelta[]; facts: F; served: ServedRows; /** STX issued, event counts (block-extras.ts) */ supply?: string; counts?: CountDelta[]; /** analytics-changes.ts */ analytics?: AnalyticsChanges }
   | { kind: 'burn_block'; burnBlock: Record<string, unknown>; facts: F }
   | { kind: 'microblocks'; parent_index_block_hash: string; burn_block_time: number; burn_block_height: number; burn_block_hash: string; microblocks: MicroblockMeta[]; txs: TxRef[]; facts: F; served: ServedRows }
   /** `docs` and `entries` parallel `txs`; `docs` empty without the serving store. A null document:

@@ -36,8 +36,6 @@ export function networkOfPrincipal(principal: string): Network | undefined {
   return undefined;
 }
 
-/** Which units each kind is kept in: the chain-wide series also by hour. */
+/** The chain-wide series' kinds, kept by hour too; the others by day and cycle only. */
 const CHAIN_KINDS = new Set(['tx', 'ptx', 'deploy', 'stx_xfer', 'block']);
-export function unitsOf(kind: string): readonly Unit[] {
-  return CHAIN_KINDS.has(kind) ? ['hour', 'day', 'cycle'] : ['day', 'cycle'];
-}
+export const isChainKind = (kind: string): boolean => CHAIN_KINDS.has(kind);

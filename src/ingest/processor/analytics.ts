@@ -5,10 +5,11 @@
 // summing the signed rows away when a reorg undoes them.
 import type { BlockState } from './chain-state.ts';
 import type { ApplyContext } from './context.ts';
-import type { AnalyticsChange } from '../../workers/decoded.ts';
+import type { AnalyticsChanges } from '../../workers/decoded.ts';
 import { decodedBlock } from './context.ts';
-import { bucketCode, changeKey } from './analytics-rows.ts';
-import { bucketOf, networkOfPrincipal, unitsOf, type Network } from './analytics-buckets.ts';
+import { bucketCode } from './analytics-rows.ts';
+import { bucketOf, isChainKind, networkOfPrincipal, type Network } from './analytics-buckets.ts';
+import { ANALYTICS_KINDS, changeKey, keysOf } from '../../workers/analytics-changes.ts';
 
 /** STACKS_API_ANALYTICS_INGEST=0 leaves the aggregates unwritten (the benchmark's baseline). */
 const OFF = process.env.STACKS_API_ANALYTICS_INGEST === '0';
@@ -16,13 +17,16 @@ const OFF = process.env.STACKS_API_ANALYTICS_INGEST === '0';
 /** The network the chain's addresses belong to (for cycle buckets); learned from blocks' senders. */
 let lastNetwork: Network = 'mainnet';
 
-function networkOf(changes: readonly AnalyticsChange[]): Network {
-  for (const c of changes) {
-    if (c.kind !== 'ptx') continue;
-    const n = networkOfPrincipal(c.a);
-    if (n) return (lastNetwork = n);
-  }
-  return lastNetwork;
+const PTX = ANALYTICS_KINDS.indexOf('ptx');
+const CALLER = ANALYTICS_KINDS.indexOf('caller');
+const HOLD = ANALYTICS_KINDS.indexOf('hold');
+/** Per kind code: whether it is kept by hour too (the chain-wide series). */
+const CHAIN_KIND = ANALYTICS_KINDS.map((k) => isChainKind(k));
+
+function networkOf(changes: AnalyticsChanges): Network {
+  const i = changes.kinds.indexOf(PTX);
+  const n = i < 0 ? undefined : networkOfPrincipal(keysOf(changes.keys[i])[1]);
+  return n ? (lastNetwork = n) : lastNetwork;
 }
 
 /** Adds (sign 1) or removes (sign -1) what a block changed in the analytics aggregates. */
@@ -33,40 +37,28 @@ export async function addAnalyticsRows(ctx: ApplyContext, b: BlockState, sign: 1
   const time = b.block_time ?? b.burn_block_time;
   const parent = ctx.state.blocks.get(b.parent_index_block_hash);
   const parentTime = parent ? (parent.block_time ?? parent.burn_block_time) : undefined;
-  // A block's own row: n = 1, amount = seconds since its parent; b = '1' when that gap is known.
-  const hasGap = parentTime !== undefined && b.block_height > 1;
-  const all: AnalyticsChange[] = [...changes, { kind: 'block', a: '', b: hasGap ? '1' : '0', c: '', n: 1, amount: hasGap ? String(time - parentTime) : '0' }];
   const buckets = { hour: bucketOf('hour', time, b.burn_block_height, network), day: bucketOf('day', time, b.burn_block_height, network), cycle: bucketOf('cycle', time, b.burn_block_height, network) };
   const codes = { hour: bucketCode('hour', buckets.hour), day: bucketCode('day', buckets.day), cycle: bucketCode('cycle', buckets.cycle) };
   const chainCodes = [codes.hour, codes.day, codes.cycle];
   const keyCodes = [codes.day, codes.cycle];
   const rows = ctx.batch.analytics;
   const holdBuckets = UNITS_BY_KEY.map((unit) => [unit, buckets[unit]] as const);
-  for (const c of all) {
-    const n = sign * c.n;
-    if (c.kind === 'caller') ctx.batch.callers.add(c.a, c.b, n);
-    if (c.kind === 'hold') ctx.batch.holders.add(c.a, c.b, BigInt(sign) * BigInt(c.amount), holdBuckets);
-    rows.add(changeKey(c.kind, c.a, c.b, c.c), c.kind, c.a, c.b, c.c, unitsOf(c.kind).length === 3 ? chainCodes : keyCodes, n, c.amount, sign);
+  const { keys, kinds, n, amounts } = changes;
+  for (let i = 0; i < keys.length; i++) {
+    const kind = kinds[i];
+    if (kind === CALLER) {
+      const [, contract, sender] = keysOf(keys[i]);
+      ctx.batch.callers.add(contract, sender, sign * n[i]);
+    } else if (kind === HOLD) {
+      const [, asset, principal] = keysOf(keys[i]);
+      ctx.batch.holders.add(asset, principal, BigInt(sign) * BigInt(amounts[i]), holdBuckets);
+    }
+    rows.add(keys[i], CHAIN_KIND[kind] ? chainCodes : keyCodes, sign * n[i], amounts[i], sign);
   }
-  for (const r of principalStx(all, sign)) {
-    rows.add(changeKey('pstx', r.principal, r.dir, ''), 'pstx', r.principal, r.dir, '', keyCodes, r.n, r.amount.toString(), 1);
-  }
+  // A block's own row: n = 1, amount = seconds since its parent; b = '1' when that gap is known.
+  const hasGap = parentTime !== undefined && b.block_height > 1;
+  rows.add(changeKey('block', '', hasGap ? '1' : '0', ''), chainCodes, sign, hasGap ? String(time - parentTime) : '0', sign);
 }
 
 /** The units of the kinds kept in analytics_by_key only (pstx, holders): day and cycle. */
-const UNITS_BY_KEY = unitsOf('pstx');
-
-/** The block's STX transfers per principal and direction, all counterparties summed ('pstx' in
- *  sql/0007), from its flow changes. */
-function principalStx(changes: readonly AnalyticsChange[], sign: 1 | -1): Array<{ principal: string; dir: 'in' | 'out'; n: number; amount: bigint }> {
-  const out = new Map<string, { principal: string; dir: 'in' | 'out'; n: number; amount: bigint }>();
-  for (const c of changes) {
-    if ((c.kind !== 'flow_in' && c.kind !== 'flow_out') || c.b !== 'stx') continue;
-    const dir = c.kind === 'flow_in' ? 'in' : 'out';
-    const key = `${dir}|${c.a}`;
-    const r = out.get(key) ?? out.set(key, { principal: c.a, dir, n: 0, amount: 0n }).get(key)!;
-    r.n += sign * c.n;
-    r.amount += BigInt(sign) * BigInt(c.amount);
-  }
-  return [...out.values()];
-}
+const UNITS_BY_KEY = ['day', 'cycle'] as const;

@@ -11,6 +11,7 @@ import { acceptMicroblockStream, orphanAcceptedMicroblocks, recordBlockMicrobloc
 import { settleMined } from './mempool-nonces.ts';
 import { addRunningTotals } from './running-totals.ts';
 import { addAnalyticsRows } from './analytics.ts';
+import { NO_ANALYTICS } from '../../workers/analytics-changes.ts';
 import { addHolderRows } from './holders.ts';
 import { connectHeldChildren, heldBlocks, mustHold } from './held-blocks.ts';
 import { ensureHeight } from './chain-load.ts';
@@ -52,7 +53,7 @@ export async function applyBlock(ctx: ApplyContext, decoded: BlockEvent): Promis
     supply: ev.supply ?? '0',
     counts: ev.counts ?? [],
     block_time: meta.block_time,
-    analytics: ev.analytics ?? [],
+    analytics: ev.analytics ?? NO_ANALYTICS,
   };
   state.addBlock(block);
   if (held) heldBlocks(state).add(block.index_block_hash);

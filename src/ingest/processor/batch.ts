@@ -12,7 +12,8 @@ import { ServingChanges } from '../../serving/changes.ts';
 import { RowOwners, failedRowOf, type EntryRef } from './row-owners.ts';
 import { CallerTransitions } from './unique-callers.ts';
 import { HolderTransitions } from './holder-transitions.ts';
-import { AnalyticsRows, bucketCode, changeKey } from './analytics-rows.ts';
+import { AnalyticsRows, bucketCode } from './analytics-rows.ts';
+import { changeKey } from '../../workers/analytics-changes.ts';
 
 /** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
  *  said which row that was. */
@@ -144,10 +145,10 @@ export class Batch {
   async insert(store: Store, last: readonly string[]): Promise<void> {
     this.addRows('mempool_pending', this.pendingSet.takeRows());
     const callers = await this.callers.take(store, this.to);
-    for (const [contract, n] of callers.distinct) this.analytics.add(changeKey('ucaller', contract, '', ''), 'ucaller', contract, '', '', [bucketCode('all', 0)], n, '0', 1);
+    for (const [contract, n] of callers.distinct) this.analytics.add(changeKey('ucaller', contract, '', ''), [bucketCode('all', 0)], n, '0', 1);
     this.addRows('contract_callers', callers.pairs);
     const holders = await this.holders.take(store, this.to);
-    for (const h of holders.counts) this.analytics.add(changeKey('holders', h.asset, '', ''), 'holders', h.asset, '', '', [bucketCode(h.unit, h.bucket)], h.n, '0', 1);
+    for (const h of holders.counts) this.analytics.add(changeKey('holders', h.asset, '', ''), [bucketCode(h.unit, h.bucket)], h.n, '0', 1);
     this.addRows('ft_holder_pairs', holders.pairs);
     const analytics = this.analytics.take();
     this.addRows('analytics_by_bucket', analytics.byBucket);

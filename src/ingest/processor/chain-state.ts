@@ -2,7 +2,7 @@
 // canonical status, the tip, and the pending mempool. Older heights live only in the store and are
 // read back when a late block or a deep reorg reaches them (chain-load.ts); memory stays bounded
 // however long the chain grows.
-import type { AnalyticsChange, BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
+import type { AnalyticsChanges, BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
 import type { ServedRows } from '../../workers/serving/served-rows.ts';
 import { PendingNonces, rememberMinedNonces } from './mempool-nonces.ts';
 
@@ -29,7 +29,7 @@ export interface BlockState {
   counts?: CountDelta[];
   /** Its header time (the burn block's for epoch 2.x) and its analytics changes (processor/analytics.ts). */
   block_time?: number;
-  analytics?: AnalyticsChange[];
+  analytics?: AnalyticsChanges;
 }
 
 export interface MicroblockState {

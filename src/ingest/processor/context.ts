@@ -10,6 +10,7 @@ import type { PendingTx } from '../../serving/pending-entry.ts';
 import type { BlockContribution } from '../../serving/changes.ts';
 import { blockContribution } from '../../serving/contribution.ts';
 import { readRecord } from '../event-log/reader.ts';
+import { NO_ANALYTICS } from '../../workers/analytics-changes.ts';
 
 export interface ApplyContext {
   store: Store;
@@ -68,7 +69,7 @@ async function decodeAgain(ctx: ApplyContext, b: BlockState): Promise<void> {
   b.served ??= ev.served;
   b.supply ??= ev.supply ?? '0';
   b.counts ??= ev.counts ?? [];
-  b.analytics ??= ev.analytics ?? [];
+  b.analytics ??= ev.analytics ?? NO_ANALYTICS;
 }
 
 /** The block's decoded content, from memory or decoded again. */
