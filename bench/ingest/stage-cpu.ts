@@ -63,6 +63,8 @@ function readThreads(pid: number, seen: Map<string, ThreadClock>, nowMs: number)
 function stageOf(tid: string, pid: number, t: ThreadClock, startupMs: number): string {
   if (tid === String(pid)) return 'main thread (apply, batch assembly, serving-store puts)';
   if (t.comm === 'decode') return 'decode workers';
+  if (t.comm === 'observer') return 'observer thread (the node\'s POSTs, acks)';
+  if (t.comm === 'api') return 'API threads';
   if (t.comm === 'node') return t.firstSeenMs <= startupMs ? 'V8 platform (GC, compiler)' : 'libuv pool + LMDB writer (chdb calls: insert parsing)';
   if (/^MergeMutate|^Merge|^BgSchPool|^BgMoveProc|^BgDistSchPool/.test(t.comm)) return `engine: merges and background (${t.comm.replace(/\d+$/, '')})`;
   return `engine: ${t.comm.replace(/\d+$/, '')}`;

@@ -1,14 +1,9 @@
 // Piscina worker entry: registers tsx so the TypeScript decoder loads in the worker thread.
 import { register } from 'tsx/esm/api';
-import { writeFileSync } from 'node:fs';
 
-// Named for per-thread CPU accounting (bench/ingest/stage-cpu.ts, top -H); Linux only, best effort.
-try {
-  writeFileSync('/proc/thread-self/comm', 'decode');
-} catch {
-  // not Linux, or /proc not mounted
-}
 register();
+// Named for per-thread CPU accounting (bench/ingest/stage-cpu.ts, top -H).
+(await import('../metrics/thread-name.ts')).nameThread('decode');
 const { decodeEntriesMovable, decodeEventMovable } = await import('./decode-event.ts');
 const { move, transferableSymbol, valueSymbol } = await import('piscina');
 

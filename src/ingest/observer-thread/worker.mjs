@@ -2,4 +2,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
+(await import('../../metrics/thread-name.ts')).nameThread('observer');
 await import('./thread-main.ts');
