@@ -13,11 +13,6 @@ export function listOrder(a: ListedTx, b: ListedTx): number {
   return a.microblock_sequence - b.microblock_sequence || a.tx_index - b.tx_index || Number(b.boot) - Number(a.boot) || (a.tx_id < b.tx_id ? 1 : a.tx_id > b.tx_id ? -1 : 0);
 }
 
-function inListOrder(items: readonly ListedTx[]): boolean {
-  for (let i = 1; i < items.length; i++) if (listOrder(items[i - 1], items[i]) > 0) return false;
-  return true;
-}
-
 /**
  * `accepted`: whether the block accepted a microblock (its txs of other microblocks are not
  * canonical with it); decided by the caller from the chain state at the time.
@@ -47,8 +42,7 @@ export function blockContribution(served: ServedRows, logId: number, deltas: Bal
       d[3] += received;
     }
   }
-  // Nearly always in that order already (a block's txs by index): checked before sorting.
-  if (!inListOrder(txs)) txs.sort(listOrder);
-  if (!inListOrder(entries)) entries.sort(listOrder);
+  txs.sort(listOrder);
+  entries.sort(listOrder);
   return { txs, entries, deltas, nft: [...nft.values()] };
 }

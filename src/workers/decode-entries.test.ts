@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SHARED } from '../testing/service.ts';
 import { readTsvRows } from '../ingest/tsv/read-tsv.ts';
-import { decodeEntriesMovable } from './decode-event.ts';
+import { decodeEntriesMovable, decodeEventMovable } from './decode-event.ts';
 import { mempoolDoc } from './serving/served-rows.ts';
 import { ServingChanges } from '../serving/changes.ts';
 import { completeMempoolDocs } from '../ingest/processor/apply-mempool.ts';
@@ -72,4 +72,16 @@ test('a batch renders the documents it lacks, unless it mines the tx after annou
   assert.deepEqual(docs.get(ids[0]), mempoolDoc(ids[0], raw));
   assert.equal(docs.get(ids[1]), null);
   assert.deepEqual(docs.get(ids[2]), mempoolDoc(ids[2], raw));
+});
+
+test('an entry decoded in a task is refused or accepted as it is alone, with the same reason', async () => {
+  for (const fixture of ['fuzzed-transactions-1.tsv', 'regtest-env-pox-4-out-of-order-multisig-tx.tsv']) {
+    const entries = await fixtureEntries(fixture);
+    const { outcomes } = decodeEntriesMovable(entries, true);
+    entries.forEach((e, i) => {
+      const alone = decodeEventMovable({ path: e.path, body: e.body, serve: true }).outcome;
+      assert.equal(outcomes[i].ok, alone.ok, `${fixture} entry ${i}`);
+      if (!alone.ok && !outcomes[i].ok) assert.equal(outcomes[i].reason, alone.reason, `${fixture} entry ${i}`);
+    });
+  }
 });

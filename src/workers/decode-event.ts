@@ -77,8 +77,14 @@ export function decodeEntriesMovable(entries: ReadonlyArray<{ path: string; body
       const out = texts[i];
       if (!out.ok) continue;
       const ev = out.event;
-      if (ev.kind === 'mempool') ev.docs = ev.txs.map((t) => (minedLater.has(t.tx_id) ? null : mempoolDoc(t.tx_id, t.raw_tx)));
-      else if (ev.kind === 'block') for (const t of ev.txs) minedLater.add(t.tx_id);
+      if (ev.kind === 'block') for (const t of ev.txs) minedLater.add(t.tx_id);
+      if (ev.kind !== 'mempool') continue;
+      // Part of the entry's decode, as when decodeMempool renders them: a failure refuses the entry.
+      try {
+        ev.docs = ev.txs.map((t) => (minedLater.has(t.tx_id) ? null : mempoolDoc(t.tx_id, t.raw_tx)));
+      } catch (e) {
+        texts[i] = decodeFailure(entries[i].path, e);
+      }
     }
   }
   const moved: ArrayBuffer[] = [];
@@ -99,12 +105,17 @@ function decodeEventText(task: DecodeTask): DecodeTextOutcome {
     const boot = task.bootBody ? (parsePayload('/new_block', text(task.bootBody)) as NodeBlock) : undefined;
     return { ok: true, event: decodeParsed(task.path, payload, boot, task.serve !== false, task.withRawTxs === true, task.serve !== false && task.deferMempoolDocs !== true) };
   } catch (e) {
-    if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
-    if (e instanceof DecodeError) return { ok: false, reason: `body of ${task.path} has an undecodable value: ${e.message}` };
-    // Any other failure is still this body's: decoding is a pure function of it, so the same body
-    // always fails the same way. It is refused (400, kept in the log) rather than answered 500,
-    // which the node would retry forever, holding up every later event.
-    return { ok: false, reason: `body of ${task.path} could not be decoded: ${(e as Error)?.message ?? String(e)}` };
+    return decodeFailure(task.path, e);
   }
+}
+
+/** The outcome of a body whose decoding threw `e`. */
+function decodeFailure(path: string, e: unknown): DecodeTextOutcome {
+  if (e instanceof MalformedPayload) return { ok: false, reason: e.message };
+  if (e instanceof DecodeError) return { ok: false, reason: `body of ${path} has an undecodable value: ${e.message}` };
+  // Any other failure is still this body's: decoding is a pure function of it, so the same body
+  // always fails the same way. It is refused (400, kept in the log) rather than answered 500,
+  // which the node would retry forever, holding up every later event.
+  return { ok: false, reason: `body of ${path} could not be decoded: ${(e as Error)?.message ?? String(e)}` };
 }
 

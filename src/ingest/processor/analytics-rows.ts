@@ -6,9 +6,10 @@
 // for which a zero row and no row are the same.
 //
 // This runs on the processor's thread for every change of every block (13 per tx), so it is built
-// for that: one string-keyed lookup per change (its kind/a/b/c key, made by the decode worker), then the change's buckets in a
-// small number-keyed map, and amounts summed as numbers while they stay exact (BigInt only beyond
-// 2^53): 1.1-1.7 µs per change and unit against 1.6-2.4 with a string key per unit and BigInts.
+// for that: one string-keyed lookup per change (its kind/a/b/c key, made by the decode worker),
+// then the change's buckets in a small number-keyed map, and amounts summed as numbers while they
+// stay exact (BigInt only beyond 2^53): 1.1-1.7 µs per change and unit against 1.6-2.4 with a
+// string key per unit and BigInts.
 import type { Unit } from './analytics-buckets.ts';
 import { keysOf } from '../../workers/analytics-changes.ts';
 

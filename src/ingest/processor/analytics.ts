@@ -24,9 +24,12 @@ const HOLD = ANALYTICS_KINDS.indexOf('hold');
 const CHAIN_KIND = ANALYTICS_KINDS.map((k) => isChainKind(k));
 
 function networkOf(changes: AnalyticsChanges): Network {
-  const i = changes.kinds.indexOf(PTX);
-  const n = i < 0 ? undefined : networkOfPrincipal(keysOf(changes.keys[i])[1]);
-  return n ? (lastNetwork = n) : lastNetwork;
+  for (let i = 0; i < changes.kinds.length; i++) {
+    if (changes.kinds[i] !== PTX) continue;
+    const n = networkOfPrincipal(keysOf(changes.keys[i])[1]);
+    if (n) return (lastNetwork = n);
+  }
+  return lastNetwork;
 }
 
 /** Adds (sign 1) or removes (sign -1) what a block changed in the analytics aggregates. */
