@@ -131,8 +131,8 @@ function acceptedBy(s: Serving, microblockHash: string, indexBlockHash: string):
   return !!m && m.canonical && m.index_block_hash === indexBlockHash;
 }
 
-/** A canonical block's txs, oldest first (the v2 list), without the called contracts' ABIs. */
-export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: number): string[] | undefined {
+/** A canonical block's placement ids in the v2 list's order, oldest first (-1: a tx not stored). */
+export function blockTxPids(s: Serving, b: StoredBlock): number[] {
   const order: Array<{ pid: number; i: number; pos: [number, number] }> = [];
   for (let i = 0; i < b.pids.length; i++) {
     // Txs of microblocks this block did not accept are not its txs (normally it accepted them all).
@@ -142,8 +142,13 @@ export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: 
   }
   // By (microblock_sequence, tx_index); a tie (a relabelled boot receipt) keeps the block's own order.
   order.sort((x, y) => x.pos[0] - y.pos[0] || x.pos[1] - y.pos[1] || x.i - y.i);
+  return order.map((o) => o.pid);
+}
+
+/** A canonical block's txs, oldest first (the v2 list), without the called contracts' ABIs. */
+export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: number): string[] | undefined {
   const out: string[] = [];
-  for (const { pid } of order.slice(offset, offset + limit)) {
+  for (const pid of blockTxPids(s, b).slice(offset, offset + limit)) {
     const p = pid >= 0 ? placedDocOf(s.store, pid) : undefined;
     if (!p) return undefined;
     out.push(minedTxJson(s, p, { withAbi: false }));

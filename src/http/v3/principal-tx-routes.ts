@@ -17,6 +17,8 @@ import type { V1Event } from './event-shape.ts';
 import { assetCursorOf, atOrAfterAsset, balanceChangesIn, changeJson, type BalanceChange } from './balance-changes.ts';
 import { cursorQuery, PAGE, PRINCIPAL_PARAMS, TX_PAGE_QUERY } from './params.ts';
 
+const keyOfEntry = (e: AddressTx) => e.key ?? txKeyOf(e.tx);
+
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 /** How the principal took part in the tx, and which of its balances the tx touched. */
@@ -63,9 +65,9 @@ export const v3PrincipalTxRoutes: RouteDef<ApiContext>[] = [
       const { limit } = q;
       const principal = req.params.principal;
       const list = principalTxList(ctx, principal);
-      const offset = q.cursor ? await txCursorOffset(list, q.cursor, (e) => txKeyOf(e.tx)) : 0;
-      const { results, cursor } = await pageAt(list, offset, limit, (e) => encodeTxCursor(txKeyOf(e.tx)));
-      const ids = await indexHashesOf(ctx, results.map((e) => e.tx));
+      const offset = q.cursor ? await txCursorOffset(list, q.cursor, keyOfEntry) : 0;
+      const { results, cursor } = await pageAt(list, offset, limit, (e) => encodeTxCursor(keyOfEntry(e)));
+      const ids = await indexHashesOf(ctx, results.map((e) => e.tx), false);
       return {
         total: results.length ? await list.total() : 0,
         limit,

@@ -10,8 +10,11 @@ import { addressV2Routes } from '../address/v2-routes.ts';
 import { httpError } from '../errors.ts';
 import { firstRow, rows } from '../query.ts';
 import { askTwin, twinRoute } from './twin.ts';
-import { firstOffsetWhere, type OffsetList } from './cursor.ts';
-import type { BlockIndexHashes, V1Tx } from './tx-shape.ts';
+import { firstOffsetWhere, type OffsetList, type TxKey } from './cursor.ts';
+import type { BlockIndexHashes, SummaryTx, V1Tx } from './tx-shape.ts';
+import type { StoredBlock } from '../blocks/served.ts';
+import { blockTxPids } from '../blocks/served.ts';
+import { storedAddressTxs, storedBlockTxs } from './served.ts';
 
 export const V1_TX_LIST = twinRoute(txRoutes, '/extended/v1/tx');
 export const V1_TX = twinRoute(txRoutes, '/extended/v1/tx/:tx_id');
@@ -66,24 +69,28 @@ export async function chainTxCount(ctx: ApiContext): Promise<number> {
 }
 
 /**
- * A canonical block's txs, newest first: the v2 list (oldest first, served from the serving store)
- * read from its end. Its length is the block's tx count, plus the boot block's receipts block 1 may
- * show beyond it.
+ * A canonical block's txs, newest first: from the serving store where the block is there, else the
+ * v2 list (oldest first) read from its end. Its length is the block's tx count, plus the boot
+ * block's receipts block 1 may show beyond it.
  */
-export function blockTxList(ctx: ApiContext, block: V2Block): OffsetList<V1Tx> {
+export function blockTxList(ctx: ApiContext, block: V2Block): OffsetList<SummaryTx> {
   const oldestFirst = async (offset: number, limit: number): Promise<V1Tx[]> => {
     const a = await askTwin<{ results: V1Tx[] }>(V2_BLOCK_TXS, ctx, { height_or_hash: block.index_block_hash }, { offset, limit });
     // The v2 list answers a page past its end 404.
     return a.status === 404 ? [] : bodyOf<{ results: V1Tx[] }>(a).results;
   };
+  const stored = block.stored && servingReady(ctx.serving) ? storedBlockTxs(ctx.serving, blockTxPids(ctx.serving, block.stored)) : undefined;
   let length: Promise<number> | undefined;
   const lengthOf = () =>
     (length ??= (async () => {
+      if (stored) return stored.length();
       let n = block.tx_count;
       for (let more = await oldestFirst(n, 50); more.length; more = await oldestFirst(n, 50)) n += more.length;
       return n;
     })());
-  const slice = async (offset: number, limit: number): Promise<V1Tx[]> => {
+  const slice = async (offset: number, limit: number): Promise<SummaryTx[]> => {
+    const served = stored?.slice(offset, limit);
+    if (served) return served;
     const end = (await lengthOf()) - offset;
     const out: V1Tx[] = [];
     for (let from = Math.max(0, end - limit); from < end; from += 50) out.push(...(await oldestFirst(from, Math.min(50, end - from))));
@@ -94,7 +101,9 @@ export function blockTxList(ctx: ApiContext, block: V2Block): OffsetList<V1Tx> {
 
 /** A v2 address list entry: the tx and the principal's STX and event counts in it. */
 export interface AddressTx {
-  tx: V1Tx;
+  tx: SummaryTx;
+  /** Its place in the v3 order, when known without the tx (entries read from the store). */
+  key?: TxKey;
   stx_sent: string;
   stx_received: string;
   events: { stx: Record<string, number>; ft: Record<string, number>; nft: Record<string, number> };
@@ -115,7 +124,12 @@ const TAILS_KEPT = 50_000;
  * filtered.
  */
 export function principalTxList(ctx: ApiContext, principal: string): OffsetList<AddressTx> & { total(): Promise<number> } {
-  const v2 = twinList<AddressTx>(async (offset, limit) => bodyOf(await askTwin(V2_ADDRESS_TXS, ctx, { address: principal }, { offset, limit, exclude_function_args: true })), 50);
+  const twin = twinList<AddressTx>(async (offset, limit) => bodyOf(await askTwin(V2_ADDRESS_TXS, ctx, { address: principal }, { offset, limit, exclude_function_args: true })), 50);
+  const stored = servingReady(ctx.serving) ? storedAddressTxs(ctx.serving, principal) : undefined;
+  // The stored list when the store can answer; a slice whose document is missing asks the twin.
+  const v2: typeof twin = stored
+    ? { length: async () => stored.length(), total: async () => stored.length(), slice: async (offset, limit) => stored.slice(offset, limit) ?? twin.slice(offset, limit) }
+    : twin;
   let tail: Promise<BootTail> | undefined;
   const tailOf = () =>
     (tail ??= (async (): Promise<BootTail> => {
@@ -160,6 +174,8 @@ export interface V2Block {
   parent_block_hash: string;
   parent_index_block_hash: string;
   tx_count: number;
+  /** The serving store's document, when the block was read from there. */
+  stored?: StoredBlock;
 }
 
 /** The canonical block of a height or hash, or undefined. */
@@ -170,7 +186,7 @@ export async function canonicalBlock(ctx: ApiContext, heightOrHash: string): Pro
   if (stored !== undefined) {
     if (!stored?.canonical) return undefined;
     const { block_height: height, block_hash: hash, index_block_hash, parent_block_hash, parent_index_block_hash, tx_count } = stored;
-    return { height, hash, index_block_hash, parent_block_hash, parent_index_block_hash, tx_count };
+    return { height, hash, index_block_hash, parent_block_hash, parent_index_block_hash, tx_count, stored };
   }
   const a = await askTwin<V2Block>(V2_BLOCK, ctx, { height_or_hash: heightOrHash });
   return a.status === 200 ? a.body : undefined;
@@ -198,8 +214,10 @@ async function bootBlock(ctx: ApiContext): Promise<{ time: number; parent: strin
   return { time: Number(r?.block_time ?? 0), parent: r?.parent_index_block_hash ?? NO_BLOCK };
 }
 
-/** The index hashes of the txs' blocks and parents (one block read per height). */
-export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Promise<Map<string, BlockIndexHashes>> {
+/** The index hashes of the txs' blocks and parents (one block read per height). `withParents`
+ *  false: the parents' index hashes are not needed (summaries show only the tx's own block), and a
+ *  tx read with its block's index hash needs no read at all. */
+export async function indexHashesOf(ctx: ApiContext, txs: readonly SummaryTx[], withParents = true): Promise<Map<string, BlockIndexHashes>> {
   const blocks = new Map<number, Promise<V2Block | undefined>>();
   const blockAt = (h: number) => {
     let b = blocks.get(h);
@@ -224,7 +242,11 @@ export async function indexHashesOf(ctx: ApiContext, txs: readonly V1Tx[]): Prom
       }
       // The canonical chain has a block at every height, so the parent is the canonical block below:
       // two index reads in the serving store (block 1 may show boot receipts: read in full below).
-      const index = tx.block_height > 1 ? indexAt(tx.block_height) : undefined;
+      const index = tx.block_height > 1 ? (tx.index_block_hash ?? indexAt(tx.block_height)) : undefined;
+      if (index && !withParents) {
+        out.set(tx.tx_id, { index_hash: index, parent: { hash: tx.parent_block_hash, index_hash: NO_BLOCK }, time: tx.block_time });
+        return;
+      }
       const parentIndex = index ? indexAt(tx.block_height - 1) : undefined;
       if (index && parentIndex) {
         out.set(tx.tx_id, { index_hash: index, parent: { hash: tx.parent_block_hash, index_hash: parentIndex }, time: tx.block_time });

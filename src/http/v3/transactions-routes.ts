@@ -9,7 +9,7 @@ import { normalizeTxId } from '../tx/queries.ts';
 import { askTwin } from './twin.ts';
 import { encodeTxCursor, pageAt, txCursorOffset, type CursorPage } from './cursor.ts';
 import { bodyOf, chainTxCount, chainTxList, indexHashesOf, V1_TX } from './queries.ts';
-import { fullTx, TX_INCLUDE_FIELDS, txKeyOf, txSummary, type TxInclude, type V1Tx } from './tx-shape.ts';
+import { fullTx, TX_INCLUDE_FIELDS, txKeyOf, txSummary, type SummaryTx, type TxInclude, type V1Tx } from './tx-shape.ts';
 import { mempoolTx, type V1MempoolTx } from './mempool-shape.ts';
 import { receiptHeightOf } from './mempool-routes.ts';
 import { v3Event, type V1Event } from './event-shape.ts';
@@ -17,10 +17,10 @@ import { cursorQuery, PAGE, TX_ID_PARAMS, TX_PAGE_QUERY } from './params.ts';
 import type { OffsetList } from './cursor.ts';
 
 /** A page of v1 txs as v3 summaries; `total` as the list reports it. */
-export async function txSummaryPage(ctx: ApiContext, list: OffsetList<V1Tx>, q: { limit: number; cursor?: string }, total: (nonEmpty: boolean) => Promise<number>): Promise<CursorPage<unknown>> {
+export async function txSummaryPage(ctx: ApiContext, list: OffsetList<SummaryTx>, q: { limit: number; cursor?: string }, total: (nonEmpty: boolean) => Promise<number>): Promise<CursorPage<unknown>> {
   const offset = q.cursor ? await txCursorOffset(list, q.cursor, txKeyOf) : 0;
   const { results, cursor } = await pageAt(list, offset, q.limit, (t) => encodeTxCursor(txKeyOf(t)));
-  const ids = await indexHashesOf(ctx, results);
+  const ids = await indexHashesOf(ctx, results, false);
   return { total: await total(results.length > 0), limit: q.limit, cursor, results: results.map((t) => txSummary(t, ids.get(t.tx_id)!)) };
 }
 

@@ -38,6 +38,18 @@ export interface V1Tx extends TxKey {
   tenure_change_payload?: Record<string, unknown> & { cause: string };
 }
 
+/** The fields of a mined tx a v3 summary shows (served.ts reads only these from a document). */
+export type SummaryTx = Pick<
+  V1Tx,
+  | 'tx_id' | 'nonce' | 'fee_rate' | 'sender_address' | 'sponsored' | 'sponsor_address' | 'sponsor_nonce'
+  | 'block_hash' | 'block_height' | 'block_time' | 'burn_block_height' | 'burn_block_time' | 'parent_block_hash' | 'is_unanchored' | 'canonical'
+  | 'microblock_sequence' | 'tx_index' | 'tx_status' | 'tx_type'
+  | 'token_transfer' | 'smart_contract' | 'contract_call' | 'coinbase_payload' | 'tenure_change_payload'
+> & {
+  /** Its block's index hash, when read with the tx (a stored canonical placement). */
+  index_block_hash?: string;
+};
+
 /** What v1 objects do not carry: the index hashes of the tx's block and its parent ('0x' for a
  *  streamed microblock, which has no block yet), and the block time the reference records (a boot
  *  receipt shown in block 1 keeps the boot block's time and parent). */
@@ -103,9 +115,14 @@ export function senderFields(tx: Pick<V1Tx, 'tx_id' | 'sender_address' | 'nonce'
   };
 }
 
-function summaryBase(tx: V1Tx, ids: BlockIndexHashes) {
+// Flat literals, not spreads of senderFields: V8 copies spread members one by one through its
+// generic path, and a page builds 50 of these.
+function summaryBase(tx: SummaryTx, ids: BlockIndexHashes) {
   return {
-    ...senderFields(tx),
+    tx_id: tx.tx_id,
+    sender: { address: tx.sender_address, nonce: tx.nonce },
+    sponsor: tx.sponsored && tx.sponsor_address ? { address: tx.sponsor_address, nonce: tx.sponsor_nonce ?? 0 } : null,
+    fee_rate: tx.fee_rate,
     block: { height: tx.block_height, hash: tx.block_hash, index_hash: ids.index_hash, time: ids.time, tx_index: tx.tx_index },
     bitcoin_block: { height: tx.burn_block_height, time: tx.burn_block_time },
     status: tx.tx_status,
@@ -113,8 +130,8 @@ function summaryBase(tx: V1Tx, ids: BlockIndexHashes) {
 }
 
 /** The summary of a mined tx, as every v3 tx list shows it. */
-export function txSummary(tx: V1Tx, ids: BlockIndexHashes): Record<string, unknown> {
-  return { ...summaryBase(tx, ids), ...typePayload(tx, false, []) };
+export function txSummary(tx: SummaryTx, ids: BlockIndexHashes): Record<string, unknown> {
+  return Object.assign(summaryBase(tx, ids), typePayload(tx, false, []));
 }
 
 /** A mined tx in full, with the heavy fields `include` asks for. */
@@ -138,4 +155,4 @@ export function fullTx(tx: V1Tx, ids: BlockIndexHashes, include: readonly TxIncl
 }
 
 /** A tx's place in the v3 order. */
-export const txKeyOf = (tx: V1Tx): TxKey => ({ block_height: tx.block_height, microblock_sequence: tx.microblock_sequence, tx_index: tx.tx_index });
+export const txKeyOf = (tx: TxKey): TxKey => ({ block_height: tx.block_height, microblock_sequence: tx.microblock_sequence, tx_index: tx.tx_index });
