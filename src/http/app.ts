@@ -18,7 +18,7 @@ export function createApiApp<Ctx>(routes: readonly RouteDef<Ctx>[], ctx: Ctx, pl
     const method = req.getCaseSensitiveMethod().toUpperCase();
     const url = req.getUrl();
     const query = req.getQuery();
-    const remoteAddress = http.onAnswer ? remoteAddressOf(res) : '';
+    const remoteAddress = http.remoteAddress ? remoteAddressOf(res) : '';
     const state: ResponseState = { aborted: false, head: method === 'HEAD' };
     const bytes = writeReply(res, state, { status: 404, body: { statusCode: 404, error: 'Not Found', message: `Route ${method}:${url} not found` } }, cors.headers(req.getHeader('origin')));
     http.onAnswer?.({ route: '(unmatched)', method, url: query ? `${url}?${query}` : url, status: 404, bytes, seconds: (performance.now() - started) / 1000, cached: false, remoteAddress });

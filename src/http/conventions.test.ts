@@ -20,6 +20,7 @@ function serve(routes: RouteDef<unknown>[], opts: { cors?: CorsPolicy; tip?: num
     tipHeight: () => opts.tip,
     settledDepth: 100,
     onAnswer: (a) => opts.answered?.push(a),
+    remoteAddress: true,
   });
   return listen(app, '127.0.0.1', 0);
 }

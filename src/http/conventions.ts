@@ -21,6 +21,7 @@ export function apiHttpOptions(config: Pick<Config, 'corsOrigins' | 'requestLog'
     },
     tipHeight: view ? () => view.meta.tip?.block_height : undefined,
     settledDepth: config.settledDepth,
+    remoteAddress: !!config.requestLog,
     contextFor: (route: RouteDef<ApiContext>) => {
       const family = familyLabel(route.tags);
       let c = contexts.get(family);

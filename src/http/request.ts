@@ -27,7 +27,7 @@ export function decodeSegment(raw: string): string | null {
 
 /** Copies the request out of uWS. A path parameter that is not valid percent-encoding is the
  *  client's error: a 400 naming the path, as the reference (Fastify) words it. */
-export function copyRequest(res: HttpResponse, req: HttpRequest, paramNames: readonly string[]): ApiRequest {
+export function copyRequest(res: HttpResponse, req: HttpRequest, paramNames: readonly string[], withAddress = true): ApiRequest {
   const headers: Record<string, string> = {};
   req.forEach((k, v) => {
     headers[k] = v;
@@ -47,7 +47,7 @@ export function copyRequest(res: HttpResponse, req: HttpRequest, paramNames: rea
     rawQuery,
     params,
     headers,
-    remoteAddress: remoteAddressOf(res),
+    remoteAddress: withAddress ? remoteAddressOf(res) : '',
   };
 }
 

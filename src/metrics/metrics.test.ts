@@ -103,7 +103,8 @@ test('/metrics shows every series after a fixture is fed; /health, /ready, Cache
     assert.ok(has('stacks_proxy_node_healthy') && has('stacks_proxy_rejected_total'));
 
     // The request log: one line per answered request.
-    assert.match(svc.output(), /^\S+Z \S+ GET \/extended\/v1\/tx\?limit=50 200 \d+B \d+\.\d{3}ms cache$/m);
+    // With the client's address: read only when the log is on.
+    assert.match(svc.output(), /^\S+Z (127\.0\.0\.1|[0-9a-f:.]+) GET \/extended\/v1\/tx\?limit=50 200 \d+B \d+\.\d{3}ms cache$/m);
     assert.match(svc.output(), /^\S+Z \S+ GET \/extended\/v1\/no-such-route 404 /m);
   } finally {
     await svc.stop();
