@@ -70,8 +70,10 @@ export function* readJournal(s: ServingStore, after: Cursor, through: number): G
   }
 }
 
-/** The last message in the journal (the empty cursor when there is none). */
-export function journalHead(s: ServingStore): Cursor {
-  for (const { key, value } of s.journal.getRange({ reverse: true, limit: 1 })) return { logId: key as number, index: messageCount(value) - 1 };
+/** The last message in the journal, or the last through log entry `through` (the empty cursor
+ *  when there is none). */
+export function journalHead(s: ServingStore, through?: number): Cursor {
+  const range = through === undefined ? { reverse: true, limit: 1 } : { start: through, reverse: true, limit: 1 };
+  for (const { key, value } of s.journal.getRange(range)) return { logId: key as number, index: messageCount(value) - 1 };
   return { logId: 0, index: -1 };
 }

@@ -35,3 +35,35 @@ test('chain_tip.burn_block_height: the tip block\'s burn height, raised by burn 
     await svc.stop();
   }
 });
+
+/** The engine reads /extended's family has made (the `info` family's query count). */
+async function infoQueries(apiUrl: string): Promise<number> {
+  const text = await (await fetch(`${apiUrl}/metrics`)).text();
+  const m = /^stacks_clickhouse_query_duration_seconds_count\{family="info",result="ok"\} (\d+)/m.exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+test('/extended polled while nothing is processed reads the engine once; the next batch reads it again', async () => {
+  // One API thread: each thread keeps its own tip, and the polls must all reach the same one.
+  const svc = await startService({ env: { STACKS_API_THREADS: '1' } });
+  try {
+    const rows = await forkFixtureRows();
+    const post = async (r: (typeof rows)[number]) => {
+      const res = await fetch(`${svc.eventUrl}${r.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: r.payload });
+      assert.equal(res.status, 200);
+      await waitForProcessing(svc.apiUrl);
+    };
+    const blocks = rows.filter((r) => r.path === '/new_block');
+    await post(blocks[0]);
+    const tip = async () => ((await (await fetch(`${svc.apiUrl}/extended`)).json()) as { chain_tip: { block_height: number } }).chain_tip.block_height;
+    const first = await tip();
+    const before = await infoQueries(svc.apiUrl);
+    for (let i = 0; i < 20; i++) assert.equal(await tip(), first);
+    assert.equal(await infoQueries(svc.apiUrl), before, 'twenty polls, no engine read');
+    await post(blocks[1]);
+    assert.equal(await tip(), JSON.parse(blocks[1].payload).block_height, 'the next block is seen');
+    assert.ok((await infoQueries(svc.apiUrl)) > before);
+  } finally {
+    await svc.stop();
+  }
+});
