@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   if (config.mode !== 'readonly') {
     // The observer runs on its own thread with the log writer: the node's ack never waits for
     // processing or API work on this one.
-    const observer = (open.observer = await startObserverThread({ logDir: eventLogDir(config.dataDir), host: config.eventHost, port: config.eventPort, bodyLimit: config.eventBodyLimit }));
+    const observer = (open.observer = await startObserverThread({ logDir: eventLogDir(config.dataDir), host: config.eventHost, port: config.eventPort, bodyLimit: config.eventBodyLimit, handOff: !config.servingStore }));
     observer.onFailure((message) => shutdown.exit(message, 1));
     const p = await openPipeline(store, config.dataDir, { live: true, log: observer, mempoolCleanupMs: config.mempoolCleanupMs, liveBatchMs: config.liveBatchMs, servingStore: config.servingStore });
     observer.onDecoded((id, decoded) => {

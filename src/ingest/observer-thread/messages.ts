@@ -6,6 +6,10 @@ export interface ObserverThreadData {
   host: string;
   port: number;
   bodyLimit: number;
+  /** Whether the main thread takes the check's decodes (only without a serving store: the pool
+   *  decodes again with documents). Without it they are not sent: copying an entry's rows to the
+   *  main thread cost both threads for nothing. */
+  handOff: boolean;
   /** One BigInt64 slot: the durable id, stored before any append resolves (so before the node's
    *  ack), read by the main thread without waiting for a message. */
   durable: SharedArrayBuffer;

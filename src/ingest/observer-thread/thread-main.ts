@@ -26,7 +26,7 @@ async function run(): Promise<void> {
       return out.ok ? { ok: true, decoded: out } : { ok: false, reason: out.reason };
     },
     // After the answer is written: the node is not kept waiting for the hand-off.
-    onStored: (id, decoded) => post({ type: 'appended', id, durableId: writer.durableId, decoded }),
+    onStored: (id, decoded) => post({ type: 'appended', id, durableId: writer.durableId, decoded: data.handOff ? decoded : undefined }),
   });
   let listening: Listening;
   try {
