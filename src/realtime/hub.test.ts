@@ -3,9 +3,7 @@
 // ingesting). Its head still follows the committed journal, so a later subscriber starts there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { SHARED, runScript, tempDataDir } from '../testing/service.ts';
-import { openServingStore, servingDir } from '../serving/store.ts';
+import { importedServingStore } from '../testing/serving.ts';
 import { ServingView } from '../serving/view.ts';
 import { Hub } from './hub.ts';
 import { RealtimeMetrics } from './metrics.ts';
@@ -13,10 +11,7 @@ import { loadRealtimeConfig } from './config.ts';
 import { journalHead } from './journal.ts';
 
 test('with no subscriber, the hub moves its head to the committed journal without reading its messages', async () => {
-  const dataDir = tempDataDir('hub-');
-  const imported = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', 'mocknet.tsv')], { STACKS_API_DATA_DIR: dataDir });
-  assert.equal(imported.code, 0, imported.output);
-  const store = openServingStore(servingDir(dataDir), { readOnly: true });
+  const { store } = await importedServingStore('mocknet.tsv', 'hub-');
   try {
     const view = new ServingView(store).load();
     view.followStoredThrough(() => Number.MAX_SAFE_INTEGER);

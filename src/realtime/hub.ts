@@ -233,9 +233,7 @@ export class Hub {
   }
 
   private hasSubscribers(topic: string): boolean {
-    if (topic !== ALL) return (this.subscribers.get(topic)?.size ?? 0) > 0;
-    for (const c of this.clients) if (c.topics.size > 0) return true;
-    return false;
+    return topic === ALL ? this.anySubscription() : (this.subscribers.get(topic)?.size ?? 0) > 0;
   }
 
   /** A live message: held while the client replays, else written (or added to `ready`, written

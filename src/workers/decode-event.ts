@@ -118,4 +118,3 @@ function decodeFailure(path: string, e: unknown): DecodeTextOutcome {
   // which the node would retry forever, holding up every later event.
   return { ok: false, reason: `body of ${path} could not be decoded: ${(e as Error)?.message ?? String(e)}` };
 }
-

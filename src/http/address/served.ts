@@ -78,12 +78,13 @@ export function servedTransactionsWithTransfers(s: Serving, principal: string, q
   return listJson(q, p.total, sorted.map(({ e, i }) => withTransfersJson(s, principal, docs[i], readFact(e.fact, e.roles))));
 }
 
-/** Per-kind counts of a principal's STX/FT/NFT events in one tx, from their codes. */
-function eventCountsJson(events: ReadonlyArray<[number, number]>): string {
+/** Per-kind counts of a principal's STX/FT/NFT events in one tx, from their codes (the v2 list's
+ *  `events`). */
+export function eventCountsOf(events: ReadonlyArray<[number, number]>) {
   const counts = ASSET_EVENT_CODES.map(() => 0);
   for (const [, code] of events) if (code < counts.length) counts[code]++;
-  const kind = (k: number) => `{"transfer":${counts[k]},"mint":${counts[k + 1]},"burn":${counts[k + 2]}}`;
-  return `{"stx":${kind(0)},"ft":${kind(3)},"nft":${kind(6)}}`;
+  const kind = (k: number) => ({ transfer: counts[k], mint: counts[k + 1], burn: counts[k + 2] });
+  return { stx: kind(0), ft: kind(3), nft: kind(6) };
 }
 
 /** GET /extended/v2/addresses/:address/transactions (contract calls rendered without the ABI, as the reference). */
@@ -95,7 +96,7 @@ export function servedTransactionsV2(s: Serving, principal: string, q: Page & { 
   const results = p.entries.map((e, i) => {
     const fact = readFact(e.fact, e.roles);
     const tx = minedTxJson(s, docs[i], { withAbi: false, excludeFunctionArgs: q.exclude_function_args });
-    return `{"tx":${tx},"stx_sent":"${fact.stx_sent}","stx_received":"${fact.stx_received}","events":${eventCountsJson(fact.events)}}`;
+    return `{"tx":${tx},"stx_sent":"${fact.stx_sent}","stx_received":"${fact.stx_received}","events":${JSON.stringify(eventCountsOf(fact.events))}}`;
   });
   return listJson(q, p.total, results);
 }

@@ -3,18 +3,13 @@
 // check; this test shows they come from the store, on a recorded log with microblock streams.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { SHARED, runScript, tempDataDir } from '../../testing/service.ts';
-import { openServingStore, servingDir } from '../../serving/store.ts';
+import { importedServingStore } from '../../testing/serving.ts';
 import { ServingView } from '../../serving/view.ts';
 import { bytesHex } from '../../serving/bytes.ts';
 import { blockByIndexHash, blockTxsJson, blockV1, blockV1Text, touchesMicroblocks } from './served.ts';
 
 async function checkBlocks(fixture: string): Promise<{ touched: number; withAccepted: number; asText: number }> {
-  const dataDir = tempDataDir('served-blocks-');
-  const imported = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', fixture)], { STACKS_API_DATA_DIR: dataDir });
-  assert.equal(imported.code, 0, imported.output);
-  const store = openServingStore(servingDir(dataDir), { readOnly: true });
+  const { store } = await importedServingStore(fixture, 'served-blocks-');
   try {
     const s = { store, view: new ServingView(store).load() };
     let touched = 0;

@@ -2,9 +2,7 @@
 // recorded logs, every stored placement's summary fields and v3 key equal those of its whole v1 object.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { SHARED, runScript, tempDataDir } from '../../testing/service.ts';
-import { openServingStore, servingDir } from '../../serving/store.ts';
+import { importedServingStore } from '../../testing/serving.ts';
 import { ServingView } from '../../serving/view.ts';
 import { placedDocOf } from '../../serving/reads.ts';
 import { minedTxJson } from '../tx/served.ts';
@@ -18,10 +16,7 @@ const FIELDS: ReadonlyArray<keyof SummaryTx> = [
 ];
 
 async function checkFixture(fixture: string): Promise<{ sections: number; whole: number; types: Set<string> }> {
-  const dataDir = tempDataDir('v3-served-');
-  const imported = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', fixture)], { STACKS_API_DATA_DIR: dataDir });
-  assert.equal(imported.code, 0, imported.output);
-  const store = openServingStore(servingDir(dataDir), { readOnly: true });
+  const { store } = await importedServingStore(fixture, 'v3-served-');
   try {
     const s = { store, view: new ServingView(store).load() };
     let sections = 0;

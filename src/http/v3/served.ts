@@ -2,11 +2,12 @@
 // placement ids, each document read as the few fields a v3 summary shows. Reading them through the
 // v2 twin instead rendered its whole answer and parsed it again, two thirds of a page's CPU.
 import type { Serving } from '../tx/served.ts';
+import { eventCountsOf } from '../address/served.ts';
 import { placedDocOf, principalIdOf, type PlacedTxDoc } from '../../serving/reads.ts';
 import { LIST, PrincipalList, type ListEntry } from '../../serving/principal-list.ts';
 import { readFact } from '../../serving/principal-fact.ts';
 import type { TxKey } from './cursor.ts';
-import type { SummaryTx } from './tx-shape.ts';
+import { txKeyOf, type SummaryTx } from './tx-shape.ts';
 
 /** A block's placement members, parsed once per distinct text (a page's txs share a few blocks). */
 const placements = new Map<string, Record<string, unknown>>();
@@ -62,7 +63,6 @@ export function summaryTxOf(p: PlacedTxDoc): SummaryTx {
     tx.index_block_hash = p.index_block_hash;
   } else tx = JSON.parse(`{${p.placement ? `${p.placement},` : ''}${doc.body}}`) as Record<string, unknown>;
   tx.microblock_sequence = doc.microblock_sequence;
-  tx.canonical = true;
   if (doc.call) tx.contract_call = { contract_id: doc.call.contract_id, function_name: doc.call.function_name };
   return tx as unknown as SummaryTx;
 }
@@ -71,14 +71,12 @@ export function summaryTxOf(p: PlacedTxDoc): SummaryTx {
  *  streamed microblock tx may show another than its placement's). */
 function keyOfPlaced(p: PlacedTxDoc): TxKey {
   const at = p.placement ? p.doc.body.indexOf(TX_INDEX) : -1;
-  if (at < 0) return txKeyOfSummary(summaryTxOf(p));
+  if (at < 0) return txKeyOf(summaryTxOf(p));
   const from = at + TX_INDEX.length;
   let end = from;
   while (end < p.doc.body.length && p.doc.body.charCodeAt(end) >= 48 && p.doc.body.charCodeAt(end) <= 57) end++;
   return { block_height: p.block_height, microblock_sequence: p.doc.microblock_sequence, tx_index: Number(p.doc.body.slice(from, end)) };
 }
-
-const txKeyOfSummary = (tx: SummaryTx): TxKey => ({ block_height: tx.block_height, microblock_sequence: tx.microblock_sequence, tx_index: tx.tx_index });
 
 /** A listed tx whose document is read and placed, its summary parsed when first asked for. */
 export class StoredTx {
@@ -116,25 +114,17 @@ export function storedBlockTxs(s: Serving, oldestFirst: readonly number[]) {
   };
 }
 
-/** Per-kind counts of the principal's STX/FT/NFT events in one tx, as the v2 list shows them. */
-function eventCounts(events: ReadonlyArray<[number, number]>) {
-  const c = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  for (const [, code] of events) if (code < c.length) c[code]++;
-  const kind = (k: number) => ({ transfer: c[k], mint: c[k + 1], burn: c[k + 2] });
-  return { stx: kind(0), ft: kind(3), nft: kind(6) };
-}
-
 /** An entry of a principal's v2 list: the tx (parsed when asked for) and the principal's part in it. */
 export class StoredAddressTx extends StoredTx {
   readonly stx_sent: string;
   readonly stx_received: string;
-  readonly events: ReturnType<typeof eventCounts>;
+  readonly events: ReturnType<typeof eventCountsOf>;
   constructor(placed: PlacedTxDoc, entry: ListEntry) {
     super(placed);
     const fact = readFact(entry.fact, entry.roles);
     this.stx_sent = fact.stx_sent;
     this.stx_received = fact.stx_received;
-    this.events = eventCounts(fact.events);
+    this.events = eventCountsOf(fact.events);
   }
 }
 

@@ -42,7 +42,7 @@ export interface V1Tx extends TxKey {
 export type SummaryTx = Pick<
   V1Tx,
   | 'tx_id' | 'nonce' | 'fee_rate' | 'sender_address' | 'sponsored' | 'sponsor_address' | 'sponsor_nonce'
-  | 'block_hash' | 'block_height' | 'block_time' | 'burn_block_height' | 'burn_block_time' | 'parent_block_hash' | 'is_unanchored' | 'canonical'
+  | 'block_hash' | 'block_height' | 'block_time' | 'burn_block_height' | 'burn_block_time' | 'parent_block_hash' | 'is_unanchored'
   | 'microblock_sequence' | 'tx_index' | 'tx_status' | 'tx_type'
   | 'token_transfer' | 'smart_contract' | 'contract_call' | 'coinbase_payload' | 'tenure_change_payload'
 > & {
