@@ -34,19 +34,19 @@ interface SentRequest {
   body?: Uint8Array;
 }
 
-type SentBody = { kind: 'json-text'; text: string; stable: boolean } | { kind: 'buffer'; bytes: Uint8Array } | { kind: 'plain'; value: unknown };
+type SentBody = { kind: 'json-text'; text: string | Uint8Array; stable: boolean; etag?: string } | { kind: 'buffer'; bytes: Uint8Array } | { kind: 'plain'; value: unknown };
 
 /** A handler's outcome as it crosses threads. */
 type Outcome = { kind: 'value'; body: SentBody } | { kind: 'reply'; status: number; headers?: Record<string, string>; body: SentBody } | { kind: 'http-error'; status: number; body: Record<string, unknown> };
 
 function sendBody(body: unknown): SentBody {
-  if (body instanceof JsonText) return { kind: 'json-text', text: body.text, stable: body.stableUntilReorg };
+  if (body instanceof JsonText) return { kind: 'json-text', text: body.body, stable: body.stableUntilReorg, etag: body.etag };
   if (Buffer.isBuffer(body)) return { kind: 'buffer', bytes: body };
   return { kind: 'plain', value: body };
 }
 
 function receiveBody(b: SentBody): unknown {
-  if (b.kind === 'json-text') return new JsonText(b.text, b.stable);
+  if (b.kind === 'json-text') return new JsonText(typeof b.text === 'string' ? b.text : Buffer.from(b.text.buffer, b.text.byteOffset, b.text.byteLength), b.stable, b.etag);
   if (b.kind === 'buffer') return Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength);
   return b.value;
 }

@@ -10,6 +10,7 @@ import { listen } from '../server/server.ts';
 import { CorsPolicy } from '../server/cors.ts';
 import { ResponseCache } from './response-cache.ts';
 import { JsonText } from '../server/json-text.ts';
+import { identityTagOf } from './etag.ts';
 import { formatRequestLine } from './request-log.ts';
 import type { AnsweredRequest, RouteDef } from './route.ts';
 
@@ -70,17 +71,22 @@ test('ETag and 304: tags follow the answer, If-None-Match gets a 304 (cached or 
   const routes: RouteDef<unknown>[] = [
     { method: 'get', path: '/data', handler: async () => ({ data }) },
     { method: 'get', path: '/fresh', cache: false, handler: async () => ({ data }) },
+    // Assembled as bytes, tagged by what determines it (the v2 block txs page does both).
+    { method: 'get', path: '/identity', handler: async () => new JsonText(Buffer.from(JSON.stringify({ data })), false, identityTagOf(`data ${data}`)) },
     { method: 'get', path: '/settled/:height', handler: async (req) => new JsonText(`{"tx_id":"0x01","block_height":${Number(req.params.height)}}`, true) },
     { method: 'get', path: '/gone', handler: async () => ({ status: 404, body: { error: 'not found' } }) },
   ];
   const l = await serve(routes, { tip: 500, answered, version: () => version });
   const base = `http://127.0.0.1:${l.port}`;
   try {
-    for (const path of ['/data', '/fresh']) {
+    for (const path of ['/data', '/fresh', '/identity']) {
       const first = await rawRequest(base, 'GET', path);
       assert.equal(first.status, 200);
       const etag = String(first.headers.etag);
       assert.match(etag, /^"[A-Za-z0-9_-]+"$/);
+      assert.equal(etag === identityTagOf(`data ${data}`), path === '/identity', `${path}: the identity tag only where the answer brings one`);
+      assert.deepEqual(JSON.parse(first.body), { data });
+      assert.equal(first.headers['content-type'], 'application/json; charset=utf-8');
       assert.equal(first.headers['cache-control'], 'public, no-cache, must-revalidate');
       // The second answer comes from the response cache (for /data) with the same tag.
       const again = await rawRequest(base, 'GET', path);

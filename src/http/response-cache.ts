@@ -8,7 +8,8 @@ import { readResponseCacheMb } from '../config/tuning.ts';
 
 export interface CachedReply {
   status: number;
-  body: string;
+  /** JSON text, or its UTF-8 bytes. */
+  body: string | Buffer;
   /** Its entity tag (computed once, when it was cached). */
   etag?: string;
   /** A settled tx answer: the block height it was mined at (see etag.ts). */
@@ -57,7 +58,7 @@ export class ResponseCache {
   }
 
   set(key: string, scope: CacheScope, versions: CacheVersions, reply: CachedReply): void {
-    const bytes = reply.body.length * 2 + key.length * 2 + 64;
+    const bytes = (typeof reply.body === 'string' ? reply.body.length * 2 : reply.body.length) + key.length * 2 + 64;
     if (bytes > this.maxBytes / 8) return;
     const old = this.entries.get(key);
     if (old) {

@@ -172,8 +172,8 @@ export function requestValidator(route: RouteDef<never>): (request: ApiRequest) 
 }
 
 /** The body of an answer as JSON text, with whether only a reorg can change it. */
-function jsonTextOf(route: RouteDef<never>, body: unknown): { text: string; stable: boolean } {
-  if (body instanceof JsonText) return { text: body.text, stable: body.stableUntilReorg };
+function jsonTextOf(route: RouteDef<never>, body: unknown): { text: string | Buffer; stable: boolean; etag?: string; written?: () => void } {
+  if (body instanceof JsonText) return { text: body.body, stable: body.stableUntilReorg, etag: body.etag, written: body.written };
   return { text: JSON.stringify(body), stable: route.stableUntilReorg?.(body) ?? false };
 }
 
@@ -261,13 +261,15 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
             return;
           }
           if (route.method === 'get' && answer.status === 200 && !answer.headers && typeof answer.body === 'object' && answer.body !== null && !Buffer.isBuffer(answer.body)) {
-            const { text, stable } = jsonTextOf(route as RouteDef<never>, answer.body);
-            // Encoded once: the tag, the length and the socket write all take these bytes.
-            const bytes = Buffer.from(text);
-            const etag = etagOf(bytes);
-            const settledHeight = stable ? settledHeightOf(text) : undefined;
-            if (cacheKey) caching!.cache.set(cacheKey, stable ? 'reorg' : 'commit', versions, { status: 200, body: text, etag, settledHeight });
+            const { text, stable, etag: identityTag, written } = jsonTextOf(route as RouteDef<never>, answer.body);
+            // Encoded once (unless assembled as bytes): the tag, the length and the socket write all take these bytes.
+            const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+            const etag = identityTag ?? etagOf(bytes);
+            const settledHeight = stable ? settledHeightOf(typeof text === 'string' ? text : text.toString('utf8')) : undefined;
+            // A lent writer's bytes are its again once written: the cache keeps a copy.
+            if (cacheKey) caching!.cache.set(cacheKey, stable ? 'reorg' : 'commit', versions, { status: 200, body: written ? Buffer.from(bytes) : text, etag, settledHeight });
             replyJson(bytes, etag, settledHeight, false);
+            written?.();
             return;
           }
           reply(answer);

@@ -30,7 +30,7 @@ export function writeReply(res: HttpResponse, state: ResponseState, reply: Reply
   let payload: string | Buffer;
   let contentType = 'application/json; charset=utf-8';
   if (reply.body instanceof JsonText) {
-    payload = reply.body.text;
+    payload = reply.body.body;
   } else if (typeof reply.body === 'string') {
     payload = reply.body;
     contentType = 'text/plain; charset=utf-8';

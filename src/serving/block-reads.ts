@@ -36,7 +36,14 @@ export function* indexHashesOfBlockHash(s: ServingStore, blockHash: string): Gen
 
 /** Index block hashes of the blocks at this height. */
 export function* indexHashesAt(s: ServingStore, height: number): Generator<string> {
-  for (const { value } of s.heights.getRange({ start: u32Key(height, 0), end: u32Key(height, 0xffff_ffff), inclusiveEnd: true })) yield hashOfBytes(value);
+  for (const [ibh] of blocksAt(s, height)) yield ibh;
+}
+
+/** The blocks at this height as [index block hash, log id] (a heights key ends with its block's log id). */
+export function* blocksAt(s: ServingStore, height: number): Generator<[string, number]> {
+  for (const { key, value } of s.heights.getRange({ start: u32Key(height, 0), end: u32Key(height, 0xffff_ffff), inclusiveEnd: true })) {
+    yield [hashOfBytes(value), readU32(key as Uint8Array, 4)];
+  }
 }
 
 /** The blocks at heights `from` down to `to` (inclusive), highest first, as [height, index block

@@ -12,6 +12,9 @@ export interface BlockFrame {
   block_height: number;
   /** `"block_hash":…,"is_unanchored":false` of the block's txs (members, no braces). */
   placement: string;
+  /** A byte-written list item's opening by its flags (2: canonical, 1: microblock_canonical): the
+   *  flags, `placement` and a comma as UTF-8, made when first needed (frames are cached). */
+  itemHeads?: Uint8Array[];
 }
 
 /** A block document before its txs have placement ids (`txLocal`: indexes into its entry's txs, -1 if none). */
@@ -99,9 +102,8 @@ export function readBlockRecord(bytes: Uint8Array, pidBase: number): BlockDoc {
     positions: [],
     pids: [],
   };
-  const n = r.uint();
-  const tx_ids: string[] = new Array(n);
-  for (let i = 0; i < n; i++) tx_ids[i] = readHash(r);
+  const tx_ids = readTxIds(r, r.uint());
+  const n = tx_ids.length;
   const mbs: string[] = new Array(r.uint());
   for (let k = 0; k < mbs.length; k++) mbs[k] = readHash(r);
   const tx_microblock_hashes: string[] = new Array(n);
@@ -137,9 +139,7 @@ function quotedHash(r: ByteReader): string {
  *  half the block's render. */
 function txIdsJson(r: ByteReader, n: number): string {
   const start = r.pos;
-  let all32 = true;
-  for (let i = 0; i < n && all32; i++) all32 = start + i * 33 < r.end && r.buf[start + i * 33] === 1;
-  if (!all32 || start + n * 33 > r.end) {
+  if (!allIdsAre32(r, n)) {
     const out: string[] = new Array(n);
     for (let i = 0; i < n; i++) out[i] = quotedHash(r);
     return out.join(',');
@@ -149,6 +149,26 @@ function txIdsJson(r: ByteReader, n: number): string {
   let out = '';
   for (let i = 0; i < n; i++) out += `${i ? ',' : ''}"0x${hex.substring(i * 66 + 2, i * 66 + 66)}"`;
   return out;
+}
+
+function allIdsAre32(r: ByteReader, n: number): boolean {
+  if (r.pos + n * 33 > r.end) return false;
+  for (let i = 0; i < n; i++) if (r.buf[r.pos + i * 33] !== 1) return false;
+  return true;
+}
+
+/** `n` tx ids, hex in one call over their run as txIdsJson does (a call per id was most of a
+ *  block document's read). */
+function readTxIds(r: ByteReader, n: number): string[] {
+  const ids: string[] = new Array(n);
+  if (!allIdsAre32(r, n)) {
+    for (let i = 0; i < n; i++) ids[i] = readHash(r);
+    return ids;
+  }
+  const hex = Buffer.prototype.hexSlice.call(r.buf, r.pos, r.pos + n * 33) as string;
+  r.pos += n * 33;
+  for (let i = 0; i < n; i++) ids[i] = `0x${hex.substring(i * 66 + 2, i * 66 + 66)}`;
+  return ids;
 }
 
 /**

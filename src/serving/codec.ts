@@ -3,6 +3,7 @@
 // are; lmdb decompresses them natively when an answer reads them (store.ts opens those databases
 // with the same dictionaries). A list page unpacks 50 documents: arrays skip decoding a key per
 // member, and a document compressed against the dictionary is a third of its size (bench/RESULTS.md).
+// A tx document is two values (PackedTxDoc): lists read only its hot part.
 import { Packr } from 'msgpackr';
 import type { CallPart, ColdDoc, MempoolDoc, StoredEvent, TxDoc } from './docs.ts';
 import { TX_FLAGS } from './docs.ts';
@@ -14,41 +15,54 @@ const packr = new Packr({ useRecords: false });
 export const pack = (value: unknown): Buffer => packr.pack(value);
 export const unpack = <T>(bytes: Uint8Array): T => packr.unpack(bytes) as T;
 
-type TxDocTuple = [number, string, CallPart | null, number, string, string, string, number, number, Uint8Array, string?, number?];
+type TxDocTuple = [number, string, CallPart | null, number, string, string, string, number, number, string?, number?];
 
-/** The tuple before compression (the dictionary builder samples these). Its events and raw bytes
- *  are packed apart, as bytes inside the tuple: a list page unpacks the tuple, not them. */
+/** A tx document as the serving store keeps it: two values under its placement id, each compressed
+ *  against DOC_DICTIONARY. `hot`: what lists show; `cold`: its events and raw bytes, which only the
+ *  tx's own answers read (45% of a document's bytes: a list page decompressed them for nothing). */
+export interface PackedTxDoc {
+  hot: Uint8Array;
+  cold: Uint8Array;
+}
+
+/** The hot tuple before compression (the dictionary builder samples these). */
 export function packTxDocPlain(d: TxDoc): Uint8Array {
-  const cold = packr.pack(d.cold ? [d.cold.events, d.cold.raw] : [[], new Uint8Array(0)]);
-  const t: TxDocTuple = [d.flags, d.body, d.call ?? null, d.event_count, d.sender_address, d.fee_rate, d.microblock_hash, d.microblock_sequence, d.tx_index, cold];
+  const t: TxDocTuple = [d.flags, d.body, d.call ?? null, d.event_count, d.sender_address, d.fee_rate, d.microblock_hash, d.microblock_sequence, d.tx_index];
   if (d.flags & TX_FLAGS.OWN_PLACEMENT) t.push(d.index_block_hash ?? '', d.block_height ?? 0);
   return packr.pack(t);
 }
 
-export const packTxDoc = (d: TxDoc): Uint8Array => compressValue(packTxDocPlain(d), DOC_DICTIONARY);
+/** The cold part before compression. */
+export const packColdPlain = (c: ColdDoc | undefined): Uint8Array => packr.pack(c ? [c.events, c.raw] : [[], new Uint8Array(0)]);
 
-function readCold(bytes: Uint8Array): ColdDoc {
+export const packTxDoc = (d: TxDoc): PackedTxDoc => ({ hot: compressValue(packTxDocPlain(d), DOC_DICTIONARY), cold: compressValue(packColdPlain(d.cold), DOC_DICTIONARY) });
+
+/** A document's cold part as lmdb returns it (decompressed). */
+export function readColdDoc(bytes: Uint8Array): ColdDoc {
   const [events, raw] = packr.unpack(bytes) as [StoredEvent[], Uint8Array];
   // A copy: the bytes may be lmdb's buffer, which its next read reuses.
   return { events, raw: Uint8Array.prototype.slice.call(raw) };
 }
 
-/** A tx document as lmdb returns it (decompressed); its events and raw bytes only with `withCold`. */
-export function readTxDoc(bytes: Uint8Array, withCold = false): TxDoc {
-  const [flags, body, call, event_count, sender_address, fee_rate, microblock_hash, microblock_sequence, tx_index, cold, ibh, height] = packr.unpack(bytes) as TxDocTuple;
+/** A tx document's hot part as lmdb returns it (decompressed). */
+export function readTxDoc(bytes: Uint8Array): TxDoc {
+  const [flags, body, call, event_count, sender_address, fee_rate, microblock_hash, microblock_sequence, tx_index, ibh, height] = packr.unpack(bytes) as TxDocTuple;
   const doc: TxDoc = { flags, body, event_count, sender_address, fee_rate, microblock_hash, microblock_sequence, tx_index };
   if (call) doc.call = call;
   if (flags & TX_FLAGS.OWN_PLACEMENT) {
     doc.index_block_hash = ibh;
     doc.block_height = height;
   }
-  if (withCold) doc.cold = readCold(cold);
   return doc;
 }
 
 /** A tx document as packTxDoc made it, events and raw bytes included (the processor's re-render of
  *  a streamed tx's index, the real-time journal's NFT events of a batch, tests). */
-export const unpackTxDoc = (bytes: Uint8Array): TxDoc => readTxDoc(decompressValue(bytes, DOC_DICTIONARY), true);
+export function unpackTxDoc(p: PackedTxDoc): TxDoc {
+  const doc = readTxDoc(decompressValue(p.hot, DOC_DICTIONARY));
+  doc.cold = readColdDoc(decompressValue(p.cold, DOC_DICTIONARY));
+  return doc;
+}
 
 /** The tx id of a document (its body's first member, `"tx_id":"0x…"`). */
 export const txIdOf = (doc: Pick<TxDoc, 'body'>): string => doc.body.slice(9, 75);

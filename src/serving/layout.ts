@@ -3,9 +3,10 @@
 // is refused with an error naming the command that rebuilds it from the event log.
 import type { Database } from 'lmdb';
 
-/** 2: documents by placement id compressed against preset dictionaries, blocks by log id, one
- *  list per principal, tx id -> placements and mempool status (issue 32). 1 (no key): before. */
-export const servingLayoutVersion = 2;
+/** 3: a tx document's events and raw bytes in a value of their own (txCold; issue 35). 2: documents
+ *  by placement id compressed against preset dictionaries, blocks by log id, one list per principal,
+ *  tx id -> placements and mempool status (issue 32). 1 (no key): before. */
+export const servingLayoutVersion = 3;
 
 export class ServingLayoutError extends Error {
   constructor(

@@ -28,7 +28,7 @@ async function listed(store: ServingStore, entries: Array<[string, number, { non
     const roles = own.nonce === undefined ? ROLE.SPONSOR : ROLE.SENDER;
     lists.append(ids.idOf(principal), { pid, roles, block_height: k + 1, microblock_sequence: 2147483647, tx_index: 0, fact: packFact({ roles, stx_sent: '0', stx_received: '0', events: [], ...own }) });
     const doc = { flags: TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.FULL_BODY, body: `"tx_id":"${txIdOf(pid)}"`, event_count: 0, sender_address: principal, fee_rate: '0', microblock_hash: '', microblock_sequence: 2147483647, tx_index: 0, index_block_hash: '0x01', block_height: k + 1 };
-    void store.writes.txDocs.put(pid, packTxDoc(doc) as Buffer);
+    void store.writes.txDocs.put(pid, packTxDoc(doc).hot as Buffer);
   });
   lists.flush();
   ids.flush();

@@ -4,7 +4,7 @@
 import type { ServingStore } from './store.ts';
 import type { ColdDoc, MempoolDoc, TxDoc } from './docs.ts';
 import { TX_FLAGS } from './docs.ts';
-import { readMempoolDoc, readTxDoc } from './codec.ts';
+import { readColdDoc, readMempoolDoc, readTxDoc } from './codec.ts';
 import { readBlockFrame, type BlockFrame } from './block-record.ts';
 import { readTxRecord, txKey, type TxRecord } from './tx-index.ts';
 import { PIDS_PER_ENTRY } from './changes.ts';
@@ -47,22 +47,31 @@ export interface PlacedTxDoc {
 export function placedDocOf(s: ServingStore, pid: number, withCold = false): PlacedTxDoc | undefined {
   const b = s.txDocs.getBinaryFast(pid);
   if (!b) return undefined;
-  const doc = readTxDoc(b, withCold);
-  const own = doc.flags & (TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.UNANCHORED);
-  const frame = own ? undefined : frameOf(s, logIdOf(pid));
+  // Read whole before the cold part: its read reuses lmdb's buffer.
+  const doc = readTxDoc(b);
+  if (withCold) doc.cold = coldDocOf(s, pid);
+  return { pid, doc, microblock_hash: doc.microblock_hash, ...placementOf(s, pid, doc) };
+}
+
+/** Where a document's placement is: its entry's block (the frame), or its own fields. `frame`: the
+ *  entry's frame when the caller read it already. */
+export function placementOf(
+  s: ServingStore,
+  pid: number,
+  doc: { flags: number; index_block_hash?: string; block_height?: number },
+  frame = doc.flags & (TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.UNANCHORED) ? undefined : frameOf(s, logIdOf(pid)),
+): Pick<PlacedTxDoc, 'index_block_hash' | 'block_height' | 'placement'> {
+  if (doc.flags & (TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.UNANCHORED)) frame = undefined;
   return {
-    pid,
-    doc,
     index_block_hash: frame ? frame.index_block_hash : (doc.index_block_hash ?? ''),
-    microblock_hash: doc.microblock_hash,
     block_height: frame ? frame.block_height : (doc.block_height ?? 0),
     placement: frame && !(doc.flags & TX_FLAGS.FULL_BODY) ? frame.placement : '',
   };
 }
 
 export function coldDocOf(s: ServingStore, pid: number): ColdDoc | undefined {
-  const b = s.txDocs.getBinaryFast(pid);
-  return b ? readTxDoc(b, true).cold : undefined;
+  const b = s.txCold.getBinaryFast(pid);
+  return b ? readColdDoc(b) : undefined;
 }
 
 /** A tx id's key, or undefined for text that is no tx id (a request's: lmdb refuses an empty key,

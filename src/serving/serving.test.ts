@@ -80,7 +80,7 @@ test('the check finds a wrong document, a wrong block answer and a wrong balance
     return !(p.doc.flags & TX_FLAGS.UNANCHORED) && s.nonCanonical.get(p.index_block_hash) === undefined;
   }) as number;
   const doc = readTxDoc(s.txDocs.getBinary(pid)!);
-  await s.writes.txDocs.put(pid, packTxDoc({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }) as Buffer);
+  await s.writes.txDocs.put(pid, packTxDoc({ ...doc, body: doc.body.replace('"tx_index":', '"tx_index":9') }).hot as Buffer);
   // A block answered from the store (no microblocks): its miner_txid changed.
   const block = [...s.blocks.getRange()].find(({ value }) => {
     const f = readBlockFrame(value);

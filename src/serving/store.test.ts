@@ -51,15 +51,21 @@ test('the store file is sparse, opens again with everything in it, and copies at
   }
 });
 
-test('a store of the earlier layout is refused, naming the command that rebuilds it; a new one names its layout', async () => {
+test('a store of an earlier layout is refused, naming the command that rebuilds it; a new one names its layout', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'store-layout-'));
   try {
-    // A store as the earlier version left it: its marker, and no layout key.
-    const before = open({ path: dir, maxDbs: 32 });
-    await before.openDB({ name: 'meta' }).put('applied', { logId: 42 });
-    await before.close();
-    for (const readOnly of [false, true]) {
-      assert.throws(() => openServingStore(dir, { readOnly }), (e: Error) => e instanceof ServingLayoutError && /layout 1, this version reads layout 2: .*npm run rebuild-serving/.test(e.message));
+    // Stores as earlier versions left them: layout 1 (its marker, and no layout key), and layout 2
+    // (tx documents with their events and raw bytes inside).
+    for (const layout of [1, 2]) {
+      rmSync(dir, { recursive: true, force: true });
+      const before = open({ path: dir, maxDbs: 32 });
+      const meta = before.openDB({ name: 'meta' });
+      await meta.put('applied', { logId: 42 });
+      if (layout > 1) await meta.put('layout', layout);
+      await before.close();
+      for (const readOnly of [false, true]) {
+        assert.throws(() => openServingStore(dir, { readOnly }), (e: Error) => e instanceof ServingLayoutError && new RegExp(`layout ${layout}, this version reads layout 3: .*npm run rebuild-serving`).test(e.message));
+      }
     }
     rmSync(dir, { recursive: true, force: true });
     const store = openServingStore(dir);

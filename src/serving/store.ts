@@ -40,10 +40,13 @@ export interface ServingStore {
   env: RootDatabase;
   /** 'layout', 'applied' (AppliedMarker), 'view' (ViewMeta), 'journalFrom', 'principalCount', 'dirty:<principal>'. */
   meta: Database<unknown, string>;
-  /** placement id -> tx document with its events (the first INLINE_EVENTS) and raw bytes (codec.ts),
-   *  compressed against DOC_DICTIONARY. Read through this handle (lmdb decompresses); written
-   *  through `writes.txDocs` (the workers compressed it). */
+  /** placement id -> tx document, the members lists show (codec.ts), compressed against
+   *  DOC_DICTIONARY. Read through this handle (lmdb decompresses); written through `writes.txDocs`
+   *  (the workers compressed it). */
   txDocs: Database<Buffer, number>;
+  /** placement id -> the document's cold part: its events (the first INLINE_EVENTS) and raw bytes,
+   *  compressed and written as txDocs. */
+  txCold: Database<Buffer, number>;
   /** [placement id, event_index] -> [event_type, members after tx_id], for txs with more events than INLINE_EVENTS. */
   txEvents: Database<[string, string], [number, number]>;
   /** tx id (32 bytes) -> placements and mempool status (tx-index.ts). */
@@ -85,7 +88,7 @@ export interface ServingStore {
   /** log id -> the real-time messages of that entry (src/realtime/journal-codec.ts). */
   journal: Database<Buffer, number>;
   /** Handles without compression, for values the workers compressed already. */
-  writes: { txDocs: Database<Buffer, number>; blocks: Database<Buffer, number>; mempoolDocs: Bin };
+  writes: { txDocs: Database<Buffer, number>; txCold: Database<Buffer, number>; blocks: Database<Buffer, number>; mempoolDocs: Bin };
   close(): Promise<void>;
 }
 
@@ -126,6 +129,7 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     env,
     meta,
     txDocs: db('txDocs', { encoding: 'binary', compression: readCompressed(DOC_DICTIONARY) }),
+    txCold: db('txCold', { encoding: 'binary', compression: readCompressed(DOC_DICTIONARY) }),
     txEvents: db('txEvents'),
     txs: bin('txs'),
     // Binary keys, not lmdb's uint32 ones: a reverse range of those never yields key 0 (lmdb 3.5).
@@ -147,7 +151,7 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
     locks: db('locks'),
     abis: db('abis'),
     journal: db('journal', { encoding: 'binary', ...plain }),
-    writes: { txDocs: db('txDocs', { encoding: 'binary', ...plain }), blocks: db('blocks', { keyEncoding: 'uint32', encoding: 'binary', ...plain }), mempoolDocs: bin('mempoolDocs') },
+    writes: { txDocs: db('txDocs', { encoding: 'binary', ...plain }), txCold: db('txCold', { encoding: 'binary', ...plain }), blocks: db('blocks', { keyEncoding: 'uint32', encoding: 'binary', ...plain }), mempoolDocs: bin('mempoolDocs') },
     close: () => {
       stopReleasing();
       return env.close();

@@ -65,7 +65,8 @@ export function writeDocs(s: ServingStore, op: Extract<ServingOp, { op: 'docs' }
   served.txs.forEach((t, i) => {
     const pid = pidBase + i;
     appended.pid(pid);
-    void s.writes.txDocs.put(pid, t.packed as Buffer, APPEND);
+    void s.writes.txDocs.put(pid, t.packed.hot as Buffer, APPEND);
+    void s.writes.txCold.put(pid, t.packed.cold as Buffer, APPEND);
     txIndex.addPlacement(t.doc.tx_id, pid);
     for (const [index, type, rest] of t.moreEvents ?? []) void s.txEvents.put([pid, index], [type, rest], APPEND);
   });

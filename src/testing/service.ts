@@ -58,18 +58,28 @@ export async function startService(opts: { dataDir?: string; env?: Record<string
   const observer = opts.env?.STACKS_API_MODE !== 'readonly';
   const ports = await new Promise<{ api: number; events: number }>((res, rej) => {
     const found: { api?: number; events?: number } = observer ? {} : { events: -1 };
+    const late = setTimeout(() => {
+      // Killed: a service left running would keep the test's process, and the whole run, waiting.
+      child.kill('SIGKILL');
+      rej(new Error(`service did not start in 60 s:\n${out}`));
+    }, 60_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const ev = /event observer listening on [^:]+:(\d+)/.exec(out);
       const api = /API listening on [^:]+:(\d+)/.exec(out);
       if (ev) found.events = Number(ev[1]);
       if (api) found.api = Number(api[1]);
-      if (found.api && found.events) res(found as { api: number; events: number });
+      if (found.api && found.events) {
+        clearTimeout(late);
+        res(found as { api: number; events: number });
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => rej(new Error(`service exited with ${code} before listening:\n${out}`)));
-    setTimeout(() => rej(new Error(`service did not start in 60 s:\n${out}`)), 60_000).unref();
+    child.once('exit', (code) => {
+      clearTimeout(late);
+      rej(new Error(`service exited with ${code} before listening:\n${out}`));
+    });
   });
   const signal = async (sig: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(sig);

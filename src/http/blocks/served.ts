@@ -2,10 +2,12 @@
 // A block that took part in an epoch 2.x microblock stream (it accepted one, or one was streamed
 // after it) also lists the canonical microblocks, read from the store's microblock refs.
 import type { Serving } from '../tx/served.ts';
-import { placedDocOf } from '../../serving/reads.ts';
-import { blockDocOf, blockRecordOf, indexHashesAt, indexHashesDown, indexHashesOfBlockHash } from '../../serving/block-reads.ts';
+import { blockDocAt, blockDocOf, blockRecordOf, blocksAt, indexHashesAt, indexHashesDown, indexHashesOfBlockHash } from '../../serving/block-reads.ts';
 import { blockV1JsonOfRecord } from '../../serving/block-record.ts';
-import { minedTxJson } from '../tx/served.ts';
+import { writeMinedTxItem } from '../tx/served.ts';
+import { lendWriter, returnWriter } from '../../server/json-bytes.ts';
+import { JsonText } from '../../server/json-text.ts';
+import { identityTagOf } from '../etag.ts';
 import { acceptsMicroblocks, type BlockDoc } from '../../serving/docs.ts';
 import type { BlockRow, MicroblockInfo } from '../../render/rows.ts';
 import { formatBlockV1, formatBlockV2 } from '../../render/block.ts';
@@ -44,8 +46,9 @@ export function canonicalIndexHashAt(s: Serving, height: number): string | undef
 
 /** The canonical block at a height; undefined when there is none (the reference then shows another). */
 export function canonicalBlockAt(s: Serving, height: number): StoredBlock | undefined {
-  const ibh = canonicalIndexHashAt(s, height);
-  return ibh === undefined ? undefined : withStatus(s, blockDocOf(s.store, ibh));
+  // Read by the log id its heights key holds: no index lookup of its hash.
+  for (const [ibh, logId] of blocksAt(s.store, height)) if (s.view.isCanonical(ibh)) return withStatus(s, blockDocAt(s.store, logId));
+  return undefined;
 }
 
 /** A canonical block's v1 answer as text; undefined when the block has microblock txs or a
@@ -70,6 +73,20 @@ export function tipBlock(s: Serving): StoredBlock | undefined {
 /** Whether a microblock stream touches the block: it accepted one, or one was streamed after it. */
 export function touchesMicroblocks(s: Serving, b: BlockDoc): boolean {
   return acceptsMicroblocks(b) || streamedAfter(s, b.index_block_hash);
+}
+
+/** Whether a block's own order is the list's: no microblock txs, and positions that only rise (a
+ *  block without microblocks, nearly every one: no sort). */
+function inListOrder(b: StoredBlock): boolean {
+  for (let i = 0; i < b.pids.length; i++) {
+    if (b.tx_microblock_hashes[i]) return false;
+    if (i > 0) {
+      const [q, r] = b.positions[i - 1];
+      const [x, y] = b.positions[i];
+      if (x < q || (x === q && y <= r)) return false;
+    }
+  }
+  return true;
 }
 
 const row = (b: StoredBlock): BlockRow => b as unknown as BlockRow;
@@ -132,7 +149,8 @@ function acceptedBy(s: Serving, microblockHash: string, indexBlockHash: string):
 }
 
 /** A canonical block's placement ids in the v2 list's order, oldest first (-1: a tx not stored). */
-export function blockTxPids(s: Serving, b: StoredBlock): number[] {
+export function blockTxPids(s: Serving, b: StoredBlock): readonly number[] {
+  if (inListOrder(b)) return b.pids;
   const order: Array<{ pid: number; i: number; pos: [number, number] }> = [];
   for (let i = 0; i < b.pids.length; i++) {
     // Txs of microblocks this block did not accept are not its txs (normally it accepted them all).
@@ -145,13 +163,26 @@ export function blockTxPids(s: Serving, b: StoredBlock): number[] {
   return order.map((o) => o.pid);
 }
 
-/** A canonical block's txs, oldest first (the v2 list), without the called contracts' ABIs. */
-export function blockTxsJson(s: Serving, b: StoredBlock, limit: number, offset: number): string[] | undefined {
-  const out: string[] = [];
-  for (const pid of blockTxPids(s, b).slice(offset, offset + limit)) {
-    const p = pid >= 0 ? placedDocOf(s.store, pid) : undefined;
-    if (!p) return undefined;
-    out.push(minedTxJson(s, p, { withAbi: false }));
+/**
+ * A canonical block's v2 txs page, oldest first, without the called contracts' ABIs, as JSON bytes,
+ * with its identity tag: the block, the page, its placements (immutable documents) and their flags
+ * are all the page depends on. Null when the page lists nothing, undefined when a tx of it is not
+ * stored.
+ */
+export function blockTxsPage(s: Serving, b: StoredBlock, limit: number, offset: number): JsonText | null | undefined {
+  const pids = blockTxPids(s, b).slice(offset, offset + limit);
+  if (pids.length === 0) return null;
+  const w = lendWriter().ascii(`{"limit":${limit},"offset":${offset},"total":${b.tx_count},"results":[`);
+  // Each placement id as its step from the one before (nearly always 1: short to write).
+  let identity = `v2 block txs ${b.index_block_hash} ${b.tx_count} ${limit} ${offset} ${pids[0]}`;
+  for (let i = 0; i < pids.length; i++) {
+    if (i > 0) w.ascii(',');
+    const flags = pids[i] < 0 ? -1 : writeMinedTxItem(s, pids[i], w, { withAbi: false });
+    if (flags < 0) {
+      returnWriter(w);
+      return undefined;
+    }
+    identity += ` ${i > 0 ? pids[i] - pids[i - 1] : 0}:${flags}`;
   }
-  return out;
+  return new JsonText(w.ascii(']}').written(), false, identityTagOf(identity), () => returnWriter(w));
 }

@@ -4,12 +4,14 @@
 // unconfirmed microblock placements, a store still catching up.
 import type { ServingStore } from '../../serving/store.ts';
 import type { ServingView } from '../../serving/view.ts';
-import { INLINE_EVENTS, TX_FLAGS, type MempoolDoc, type MempoolState } from '../../serving/docs.ts';
-import { coldDocOf, mempoolDocOf, placedDocOf, txRecordOf, type PlacedTxDoc } from '../../serving/reads.ts';
-import { eventJson, txIdOf } from '../../serving/codec.ts';
+import { INLINE_EVENTS, TX_FLAGS, type CallPart, type MempoolDoc, type MempoolState } from '../../serving/docs.ts';
+import { coldDocOf, frameOf, logIdOf, mempoolDocOf, placedDocOf, placementOf, txRecordOf, type PlacedTxDoc } from '../../serving/reads.ts';
+import { readTxDocListFields } from '../../serving/tx-doc-list.ts';
+import type { JsonBytesWriter } from '../../server/json-bytes.ts';
+import { eventJson, txIdOf, unpack } from '../../serving/codec.ts';
 import { mempoolTxStatus } from '../../render/tx.ts';
 import { isoTime } from '../../render/values.ts';
-import { callJson } from './served-call.ts';
+import { callJson, writeCallWithoutAbi } from './served-call.ts';
 
 export interface Serving {
   store: ServingStore;
@@ -45,10 +47,50 @@ function eventsJson(s: Serving, p: PlacedTxDoc, page: { offset: number; limit: n
 export function minedTxJson(s: Serving, p: PlacedTxDoc, opts: RenderOpts = {}): string {
   const { doc } = p;
   const flags = s.view.placementFlags(p);
-  const call = doc.call ? `,"contract_call":${callJson(s.store, doc.call, { withAbi: opts.withAbi !== false, excludeFunctionArgs: !!opts.excludeFunctionArgs })}` : '';
   const placement = p.placement ? `${p.placement},` : '';
-  return `{"canonical":${flags.canonical},"microblock_canonical":${flags.microblock_canonical},${placement}${doc.body}${call},"events":[${eventsJson(s, p, opts.events)}]}`;
+  return `{"canonical":${flags.canonical},"microblock_canonical":${flags.microblock_canonical},${placement}${doc.body}${callMember(s, doc.call, opts)},"events":[${eventsJson(s, p, opts.events)}]}`;
 }
+
+const callMember = (s: Serving, call: CallPart | null | undefined, opts: RenderOpts): string =>
+  call ? `,"contract_call":${callJson(s.store, call, { withAbi: opts.withAbi !== false, excludeFunctionArgs: !!opts.excludeFunctionArgs })}` : '';
+
+/**
+ * A mined placement's list item (minedTxJson without events) written as bytes: its stored body is
+ * copied as it is stored, never decoded. Its canonical flags (2: canonical, 1: microblock_canonical),
+ * or -1 when the placement is not stored.
+ */
+export function writeMinedTxItem(s: Serving, pid: number, w: JsonBytesWriter, opts: Omit<RenderOpts, 'events'> = {}): number {
+  // The frame first: reading it would reuse the buffer lmdb returned the document in.
+  const frame = frameOf(s.store, logIdOf(pid));
+  let bytes = s.store.txDocs.getBinaryFast(pid);
+  if (!bytes) return -1;
+  const d = readTxDocListFields(bytes);
+  // A microblock's flags read the store too (rare: epoch 2.x streams), and so does an ABI: then the
+  // document is copied (through a view of the value's size: lmdb sets `length` over its longer
+  // reused buffer).
+  const withAbi = opts.withAbi !== false && d.callEnd > d.callStart;
+  if (d.microblock_hash || withAbi) bytes = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length).slice() as Buffer;
+  const place = placementOf(s.store, pid, d, frame);
+  const flags = s.view.placementFlags({ index_block_hash: place.index_block_hash, microblock_hash: d.microblock_hash });
+  const bits = (flags.canonical ? 2 : 0) | (flags.microblock_canonical ? 1 : 0);
+  // The flags and the block's members, shared by its txs: encoded once per cached frame.
+  if (place.placement && frame && place.placement === frame.placement) w.bytes(((frame.itemHeads ??= [])[bits] ??= Buffer.concat([HEADS[bits], Buffer.from(`${frame.placement},`)])));
+  else {
+    w.bytes(HEADS[bits]);
+    if (place.placement) w.text(`${place.placement},`);
+  }
+  w.bytes(bytes, d.bodyStart, d.bodyEnd);
+  if (withAbi) w.text(callMember(s, unpack<CallPart>(bytes.subarray(d.callStart, d.callEnd)), opts));
+  else if (d.callEnd > d.callStart) writeCallWithoutAbi(w.bytes(CONTRACT_CALL), bytes, d.callStart, d.callEnd, !!opts.excludeFunctionArgs);
+  w.bytes(NO_EVENTS);
+  return bits;
+}
+
+const ascii = (s: string): Uint8Array => Buffer.from(s, 'latin1');
+/** A list item's opening by its flags (2: canonical, 1: microblock_canonical), as bytes. */
+const HEADS = [0, 1, 2, 3].map((bits) => ascii(`{"canonical":${bits >= 2},"microblock_canonical":${(bits & 1) === 1},`));
+const CONTRACT_CALL = ascii(',"contract_call":');
+const NO_EVENTS = ascii(',"events":[]}');
 
 /** A mempool tx's object as JSON text, with its status as given. */
 export function mempoolTxJson(s: Serving, doc: MempoolDoc, state: Pick<MempoolState, 'status' | 'reason' | 'replaced_by' | 'receipt_time'>, opts: RenderOpts = {}): string {

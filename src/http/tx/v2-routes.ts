@@ -10,8 +10,7 @@ import { limitParam, OFFSET } from './params.ts';
 import { TRANSACTION_LIST } from './schemas.ts';
 import { servingReady } from './served.ts';
 import { resolveStoredBlock } from '../blocks/v2-routes.ts';
-import { blockTxsJson } from '../blocks/served.ts';
-import { JsonText } from '../../server/json-text.ts';
+import { blockTxsPage } from '../blocks/served.ts';
 
 export const txV2Routes: RouteDef<ApiContext>[] = [
   {
@@ -27,9 +26,9 @@ export const txV2Routes: RouteDef<ApiContext>[] = [
       const stored = servingReady(ctx.serving) ? resolveStoredBlock(ctx.serving, String(req.params.height_or_hash)) : undefined;
       if (stored !== undefined) {
         if (!stored?.canonical) throw notFound('Block not found');
-        const results = blockTxsJson(ctx.serving!, stored, limit, offset);
-        if (results?.length === 0) throw notFound('Block not found');
-        if (results) return new JsonText(`{"limit":${limit},"offset":${offset},"total":${stored.tx_count},"results":[${results.join(',')}]}`);
+        const page = blockTxsPage(ctx.serving!, stored, limit, offset);
+        if (page === null) throw notFound('Block not found');
+        if (page) return page;
       }
       const block = await resolveBlock(ctx.store, req.params.height_or_hash);
       // Only canonical blocks; a page without txs is "not found" too, as in the reference.

@@ -105,7 +105,8 @@ function showStreamedTxIndex(block: BlockState, streamed: readonly TxRef[]): voi
     if (i === undefined) continue;
     const doc = unpackTxDoc(t.packed);
     doc.body = doc.body.replace(/"tx_index":\d+,/, `"tx_index":${i},`);
-    t.packed = packTxDoc(doc);
+    // Only the hot part shows the index: the cold one (events, raw bytes) stays as packed.
+    t.packed = { hot: packTxDoc(doc).hot, cold: t.packed.cold };
   }
 }
 

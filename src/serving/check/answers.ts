@@ -49,7 +49,7 @@ export async function answer(url: string, ctx: ApiContext, opts: { parse?: boole
   try {
     m.route.validate(req);
     const out = await m.route.route.handler(req, ctx);
-    if (out instanceof JsonText) return { status: 200, body: parse ? JSON.parse(out.text) : out.text };
+    if (out instanceof JsonText) return { status: 200, body: parse ? JSON.parse(out.text) : out.body };
     if (out && typeof out === 'object' && 'status' in out && 'body' in out) return { status: (out as Answer).status, body: (out as Answer).body };
     const text = JSON.stringify(out);
     return { status: 200, body: parse ? JSON.parse(text) : text };

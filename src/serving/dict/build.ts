@@ -48,7 +48,8 @@ for (const file of values.log ?? []) {
     if (served.block) add(docs, `${file}|block`, decompressValue(served.block.record, DOC_DICTIONARY));
     for (const t of served.txs) {
       const type = /"tx_type":"(\w+)"/.exec(unpackTxDoc(t.packed).body)?.[1] ?? '?';
-      add(docs, `${file}|${type}`, decompressValue(t.packed, DOC_DICTIONARY));
+      add(docs, `${file}|${type}`, decompressValue(t.packed.hot, DOC_DICTIONARY));
+      add(docs, `${file}|${type} cold`, decompressValue(t.packed.cold, DOC_DICTIONARY));
       n++;
     }
   }

@@ -7,7 +7,7 @@ import { formatMinedTx } from '../../render/tx.ts';
 import { formatEvent } from '../../render/events.ts';
 import { INLINE_EVENTS, TX_FLAGS, type CallPart, type StoredEvent, type TxDoc } from '../../serving/docs.ts';
 import { decodedTxOf } from './decoded-txs.ts';
-import { packTxDoc, storedEvent } from '../../serving/codec.ts';
+import { packTxDoc, storedEvent, type PackedTxDoc } from '../../serving/codec.ts';
 import { hexBytes } from '../../serving/bytes.ts';
 
 /** Where a rendered tx document belongs (the processor's lists and patches read these; its
@@ -18,7 +18,7 @@ export type PlacedDoc = Required<EventPlacement>;
 export interface ServedTx {
   doc: PlacedDoc;
   /** The TxDoc with its events page and raw bytes, packed and compressed (packTxDoc, src/serving/codec.ts). */
-  packed: Uint8Array;
+  packed: PackedTxDoc;
   /** All events, when there are more than a document keeps. */
   moreEvents?: StoredEvent[];
   /** Its NFT events, [event_index, asset identifier, value hex] (the real-time journal announces them). */
