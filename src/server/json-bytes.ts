@@ -98,13 +98,6 @@ export class JsonBytesWriter {
   written(): Buffer {
     return this.buf.subarray(0, this.length);
   }
-
-  /** A copy of what was written (the scratch buffer is reused). */
-  take(): Buffer {
-    const out = Buffer.allocUnsafe(this.length);
-    this.buf.copy(out, 0, 0, this.length);
-    return out;
-  }
 }
 
 /**

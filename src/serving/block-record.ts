@@ -134,21 +134,16 @@ function quotedHash(r: ByteReader): string {
   return r.u8() === 1 ? `"${r.hex(32)}"` : JSON.stringify(r.str());
 }
 
-/** `n` hashes as JSON strings joined by commas. Ids stored as 32 bytes (marker 1, all of them
- *  nearly always) are turned to hex in one call over the whole run, then cut: a call per id was
- *  half the block's render. */
+/** `n` hashes as JSON strings joined by commas (hex ids as readTxIds reads them: a call per id
+ *  was half the block's render). */
 function txIdsJson(r: ByteReader, n: number): string {
-  const start = r.pos;
   if (!allIdsAre32(r, n)) {
     const out: string[] = new Array(n);
     for (let i = 0; i < n; i++) out[i] = quotedHash(r);
     return out.join(',');
   }
-  const hex = Buffer.prototype.hexSlice.call(r.buf, start, start + n * 33) as string;
-  r.pos = start + n * 33;
-  let out = '';
-  for (let i = 0; i < n; i++) out += `${i ? ',' : ''}"0x${hex.substring(i * 66 + 2, i * 66 + 66)}"`;
-  return out;
+  // Hex ids need no escaping.
+  return n === 0 ? '' : `"${readTxIds(r, n).join('","')}"`;
 }
 
 function allIdsAre32(r: ByteReader, n: number): boolean {
@@ -157,8 +152,8 @@ function allIdsAre32(r: ByteReader, n: number): boolean {
   return true;
 }
 
-/** `n` tx ids, hex in one call over their run as txIdsJson does (a call per id was most of a
- *  block document's read). */
+/** `n` tx ids; ids stored as 32 bytes (marker 1, all of them nearly always) are turned to hex in
+ *  one call over the whole run, then cut (a call per id was most of a block document's read). */
 function readTxIds(r: ByteReader, n: number): string[] {
   const ids: string[] = new Array(n);
   if (!allIdsAre32(r, n)) {

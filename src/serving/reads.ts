@@ -50,18 +50,19 @@ export function placedDocOf(s: ServingStore, pid: number, withCold = false): Pla
   // Read whole before the cold part: its read reuses lmdb's buffer.
   const doc = readTxDoc(b);
   if (withCold) doc.cold = coldDocOf(s, pid);
-  return { pid, doc, microblock_hash: doc.microblock_hash, ...placementOf(s, pid, doc) };
+  const place = placementOf(s, pid, doc);
+  return { pid, doc, index_block_hash: place.index_block_hash, microblock_hash: doc.microblock_hash, block_height: place.block_height, placement: place.placement };
 }
 
-/** Where a document's placement is: its entry's block (the frame), or its own fields. `frame`: the
- *  entry's frame when the caller read it already. */
+/** Where a document's placement is: its entry's block (the frame), or its own fields. `entryFrame`:
+ *  the entry's frame when the caller read it already. */
 export function placementOf(
   s: ServingStore,
   pid: number,
   doc: { flags: number; index_block_hash?: string; block_height?: number },
-  frame = doc.flags & (TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.UNANCHORED) ? undefined : frameOf(s, logIdOf(pid)),
+  entryFrame?: BlockFrame,
 ): Pick<PlacedTxDoc, 'index_block_hash' | 'block_height' | 'placement'> {
-  if (doc.flags & (TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.UNANCHORED)) frame = undefined;
+  const frame = doc.flags & (TX_FLAGS.OWN_PLACEMENT | TX_FLAGS.UNANCHORED) ? undefined : (entryFrame ?? frameOf(s, logIdOf(pid)));
   return {
     index_block_hash: frame ? frame.index_block_hash : (doc.index_block_hash ?? ''),
     block_height: frame ? frame.block_height : (doc.block_height ?? 0),

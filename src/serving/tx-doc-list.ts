@@ -38,22 +38,22 @@ export class MsgpackReader {
 
   /** The element count of an array header. */
   arrayLength(): number {
-    this.need(1);
-    const t = this.b[this.pos++];
-    if (t >= 0x90 && t <= 0x9f) return t - 0x90;
-    if (t === 0xdc) return this.be(2);
-    if (t === 0xdd) return this.be(4);
-    throw new TypeError(`a tx document holds no array here (0x${t.toString(16)})`);
+    return this.count(0x90, 0xdc, 'array');
   }
 
   /** The entry count of a map header. */
   mapLength(): number {
+    return this.count(0x80, 0xde, 'map');
+  }
+
+  /** A container header's count: its fix form (`fix` + up to 15), then its 16- and 32-bit forms. */
+  private count(fix: number, wide16: number, kind: string): number {
     this.need(1);
     const t = this.b[this.pos++];
-    if (t >= 0x80 && t <= 0x8f) return t - 0x80;
-    if (t === 0xde) return this.be(2);
-    if (t === 0xdf) return this.be(4);
-    throw new TypeError(`a tx document holds no map here (0x${t.toString(16)})`);
+    if (t >= fix && t <= fix + 15) return t - fix;
+    if (t === wide16) return this.be(2);
+    if (t === wide16 + 1) return this.be(4);
+    throw new TypeError(`a tx document holds no ${kind} here (0x${t.toString(16)})`);
   }
 
   /** An integer as msgpackr writes one (any width, either sign; a float only past 2^53). */
@@ -81,13 +81,6 @@ export class MsgpackReader {
 
   /** A string's first byte (its end in `strEnd`), past it: no pair made per string. */
   str(): number {
-    const [s, e] = this.strRange();
-    this.strEnd = e;
-    return s;
-  }
-
-  /** A string's byte range, past it. */
-  strRange(): [number, number] {
     this.need(1);
     const t = this.b[this.pos++];
     let n: number;
@@ -99,7 +92,14 @@ export class MsgpackReader {
     this.need(n);
     const start = this.pos;
     this.pos += n;
-    return [start, this.pos];
+    this.strEnd = this.pos;
+    return start;
+  }
+
+  /** A string's byte range, past it. */
+  strRange(): [number, number] {
+    const start = this.str();
+    return [start, this.strEnd];
   }
 
   /** A string of ASCII (hashes), decoded. */

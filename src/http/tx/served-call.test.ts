@@ -40,7 +40,7 @@ test('a contract call written from its stored bytes equals its text from the unp
       const w = new JsonBytesWriter(16).text('[');
       writeCallWithoutAbi(w, bytes, start, end, excludeFunctionArgs);
       // Byte for byte: a lone surrogate's stored form is no valid UTF-8, and must not reach the wire.
-      assert.deepEqual(w.text(']').take(), Buffer.from(`[${callJson({} as ServingStore, storedCall, { withAbi: false, excludeFunctionArgs })}]`));
+      assert.deepEqual(w.text(']').written(), Buffer.from(`[${callJson({} as ServingStore, storedCall, { withAbi: false, excludeFunctionArgs })}]`));
     }
   }
   // Each string alone, so a lone surrogate's fallback is not the only path a case takes.
@@ -49,6 +49,6 @@ test('a contract call written from its stored bytes equals its text from the unp
     const bytes = pack(one);
     const w = new JsonBytesWriter(8);
     writeCallWithoutAbi(w, bytes, 0, bytes.length, false);
-    assert.deepEqual(w.take(), Buffer.from(callJson({} as ServingStore, unpack<CallPart>(bytes), { withAbi: false, excludeFunctionArgs: false })), JSON.stringify(repr));
+    assert.deepEqual(w.written(), Buffer.from(callJson({} as ServingStore, unpack<CallPart>(bytes), { withAbi: false, excludeFunctionArgs: false })), JSON.stringify(repr));
   }
 });
