@@ -44,11 +44,11 @@ test('the duplicated stackerdb log (repeated blocks, out of id order): the servi
   await assertServingEqualsClickHouse(dir);
 });
 
-test('a crash before a batch is stored and one after its serving writes committed: redone exactly once', async () => {
+test('crashes before a batch is stored, between two of its inserts and after its serving writes committed: redone exactly once', async () => {
   const dir = tempDataDir();
   const log = fixture('regtest-env-pox-4-out-of-order-multisig-tx.tsv');
-  // Small batches, so the crash lands in the middle of the log.
-  for (const point of ['before-store:3', 'after-serving-commit:2', 'after-serving-commit:5']) {
+  // Small batches (about ten inserts each), so each crash lands in the middle of the log.
+  for (const point of ['before-store:3', 'after-table-insert:15', 'after-serving-commit:2', 'after-serving-commit:2']) {
     const r = await importEvents(dir, log, { STACKS_API_FAILPOINT: point, STACKS_API_TEST_BATCH_ENTRIES: '20' });
     assert.equal(r.signal, 'SIGKILL', `the run was not killed at ${point}:\n${r.output}`);
   }

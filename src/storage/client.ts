@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { join, resolve } from 'node:path';
 import type { StoreConfig } from '../config/config.ts';
 import { inlineParams } from './inline-params.ts';
+import { cancelLostInsertRecords } from './lost-inserts.ts';
 
 export interface Store {
   /** For writes and DDL (the ingest side). */
@@ -98,6 +99,11 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
   const { createChdbConnection } = await import('chdb/connection');
   const path = resolve(dataDir, 'clickhouse');
   mkdirSync(path, { recursive: true });
+  // Before the engine loads its tables: a crash inside an insert may have left a record that would
+  // drop the redo of that insert (lost-inserts.ts).
+  for (const { table, parts } of cancelLostInsertRecords(path)) {
+    console.error(`engine: ${table}: cancelled the deduplication records of ${parts.length} part(s) not on disk (${parts.slice(0, 4).join(', ')}), so a redone insert is stored`);
+  }
   const session = async () => {
     const connection = createChdbConnection({ path });
     const c = createClient({ connection } as Parameters<typeof createClient>[0]);

@@ -14,6 +14,7 @@ import { CallerTransitions } from './unique-callers.ts';
 import { HolderTransitions } from './holder-transitions.ts';
 import { AnalyticsRows, bucketCode } from './analytics-rows.ts';
 import { changeKey } from '../../workers/analytics-changes.ts';
+import { failpoint } from './failpoints.ts';
 
 /** An insert of one target failed; `entry` is the log entry of the refused row, when the engine
  *  said which row that was. */
@@ -203,6 +204,7 @@ export class Batch {
     captureInsert(table, columns, body);
     try {
       await writer.insertRows(table, columns, body, `${this.from}-${this.to}:${target}`);
+      failpoint('after-table-insert');
     } catch (e) {
       const row = failedRowOf((e as Error).message ?? '');
       throw new TargetInsertError(target, row === undefined ? undefined : this.owners.entryOfRow(target, texts, row), e as Error);
