@@ -3,10 +3,10 @@
 // One op = one pass over the whole corpus (every distinct fixture raw_tx, or every distinct Clarity value).
 import { Bench } from 'tinybench';
 import { deserializeTransaction, deserializeCV, cvToString, getCVTypeString } from '@stacks/transactions';
-import { distinctRawTxs, loadFixtures } from '../src/workers/decode/testing/fixtures.ts';
-import { decodeTransaction } from '../src/workers/decode/transaction.ts';
-import { formatTransaction } from '../src/workers/decode/api-format.ts';
-import { clarityRepr, decodeClarity, decodeClarityValue } from '../src/workers/decode/clarity.ts';
+import { distinctRawTxs, loadFixtures } from '../src/testing/stacks/fixtures.ts';
+import { decodeTransaction } from '../src/stacks/codec/transaction.ts';
+import { formatTransaction } from '../src/stacks/codec/api-format.ts';
+import { clarityRepr, decodeClarity, decodeClarityValue } from '../src/stacks/codec/clarity.ts';
 
 const timeArg = process.argv.indexOf('--time');
 const time = timeArg > 0 ? Number(process.argv[timeArg + 1]) : 1500;

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { openStore } from '../src/storage/client.ts';
 import { openServingStore, servingDir } from '../src/serving/store.ts';
 import { ServingView } from '../src/serving/view.ts';
-import { answer } from '../src/serving/check/answers.ts';
+import { answer } from '../src/cli/serving-check/answers.ts';
 import type { ApiContext } from '../src/http/context.ts';
 
 const { values } = parseArgs({ options: { store: { type: 'string' }, targets: { type: 'string' }, n: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' }, cases: { type: 'string' } } });

@@ -77,7 +77,7 @@ async function capture(dataDir: string, file: string): Promise<void> {
 async function captureImport(log: string, dataDir: string, file: string): Promise<void> {
   const { spawn } = await import('node:child_process');
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', new URL('./lib/capture-serving.mjs', import.meta.url).pathname, new URL('../src/ingest/cli/import-events.ts', import.meta.url).pathname, '--file', log], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', new URL('./lib/capture-serving.mjs', import.meta.url).pathname, new URL('../src/cli/import-events.ts', import.meta.url).pathname, '--file', log], {
     env: { ...process.env, STACKS_API_DATA_DIR: dataDir, SERVING_CAPTURE: file },
     stdio: 'inherit',
   });

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   let rebuildS: number | undefined;
   if (!values['skip-rebuild']) {
     const t0 = performance.now();
-    const rebuild = await runCli('src/serving/rebuild.ts', [], { STACKS_API_DATA_DIR: stored.dataDir }, { inherit: true });
+    const rebuild = await runCli('src/cli/rebuild-serving.ts', [], { STACKS_API_DATA_DIR: stored.dataDir }, { inherit: true });
     if (rebuild.code !== 0) throw new Error(`rebuild failed:\n${rebuild.output}`);
     rebuildS = (performance.now() - t0) / 1000;
   }

@@ -167,7 +167,7 @@ SETTINGS index_granularity = 1024, non_replicated_deduplication_window = 1000;
 -- recipient, contract, event parties), read for address lists the serving store does not answer
 -- (at a height, until a block, unanchored). Ordered for newest-first pages of one principal;
 -- tx_id joins the key because block 1's own txs and the relabelled boot receipts share tx_index.
--- roles: how the principal takes part (bit set, src/workers/address-index.ts ROLE): the
+-- roles: how the principal takes part (bit set, src/stacks/roles.ts ROLE): the
 -- reference's address lists differ in which relations they count (v1 /transactions: tx parties and
 -- STX events; with_transfers: no sponsor; v2: also FT/NFT events).
 CREATE TABLE IF NOT EXISTS principal_txs (

@@ -118,7 +118,7 @@ SETTINGS non_replicated_deduplication_window = 1000;
 -- PoX-2/3/4 operations decoded from the boot contracts' print events, with the fields the reads
 -- filter on taken from the printed data (`data`, JSON): a pool's delegations (delegate_to), the
 -- operations whose lock covers a cycle (end_cycle_id), and the lock an operation leaves its stacker
--- with, corrected as src/workers/address-index.ts poxLockState does (stack-stx / delegate-stack-stx:
+-- with, corrected as src/stacks/roles.ts poxLockState does (stack-stx / delegate-stack-stx:
 -- the lock amount and unlock height; an increase adds to the amount; an extend sets the unlock
 -- height) for the STX unlocks of a block (Rosetta), each read through its projection.
 CREATE TABLE IF NOT EXISTS pox_events (

@@ -1,5 +1,5 @@
 // `npm start`: the event observer and the API in one process (or one of them, by STACKS_API_MODE).
-import { configOrExit, configOrExitAsync, loadStartupConfig } from './config/startup.ts';
+import { configOrExit, configOrExitAsync, loadStartupConfig } from './cli/startup.ts';
 import { openStore, type Store } from './storage/client.ts';
 import { migrate } from './storage/migrate.ts';
 import { checkStoreLayout, openDataDir } from './ingest/layout-guard.ts';

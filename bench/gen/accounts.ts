@@ -2,9 +2,9 @@
 // Per account it keeps only fixed-size typed-array state — hash160, hash mode, next nonce and an
 // exact µSTX balance — so memory is O(accounts), independent of the chain length.
 import * as crypto from 'node:crypto';
-import { c32address } from '../../src/workers/decode/c32.ts';
-import type { Address } from '../../src/encode/clarity.ts';
-import { HashMode, type SpendingCondition } from '../../src/encode/transaction.ts';
+import { c32address } from '../../src/stacks/codec/c32.ts';
+import type { Address } from '../../src/stacks/encode/clarity.ts';
+import { HashMode, type SpendingCondition } from '../../src/stacks/encode/transaction.ts';
 import { derive, type Rng } from './rng.ts';
 
 export interface AccountsOptions {

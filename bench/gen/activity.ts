@@ -4,10 +4,10 @@
 // consecutive, no account spends µSTX, tokens or NFTs it does not have, and failures are the
 // kinds the contract source really produces.
 import { Accounts, signature } from './accounts.ts';
-import { Cv, type ClarityValue } from '../../src/encode/clarity.ts';
+import { Cv, type ClarityValue } from '../../src/stacks/encode/clarity.ts';
 import { ftContract, nftContract, failingContract, deployCost } from './contracts.ts';
 import { stxTransfer, ftMint, ZERO_COST, type GenTx, type GenEvent, type Cost, type TxStatus } from './events.ts';
-import { encodeTxWithId, memoBytes, AnchorMode, PostConditionMode, FungibleCode, type Payload, type PostCondition, type SpendingCondition, type UnsignedTx } from '../../src/encode/transaction.ts';
+import { encodeTxWithId, memoBytes, AnchorMode, PostConditionMode, FungibleCode, type Payload, type PostCondition, type SpendingCondition, type UnsignedTx } from '../../src/stacks/encode/transaction.ts';
 import { ftCall, nftCall } from './calls.ts';
 import type { Rng } from './rng.ts';
 import { Zipf } from './zipf.ts';

@@ -2,7 +2,7 @@
 // phases pay two slot holders per block-commit, prepare phases burn — and the block-commit txids
 // that become a Stacks block's miner_txid. Also the reward_set a Nakamoto block carries once per cycle.
 import { derive, hex0x, type Rng } from './rng.ts';
-import { base58CheckEncode } from '../../src/encode/btc-address.ts';
+import { base58CheckEncode } from '../../src/stacks/encode/btc-address.ts';
 
 export interface BurnBlock {
   height: number;

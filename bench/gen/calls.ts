@@ -1,9 +1,9 @@
 // Contract calls on the generated SIP-010 / SIP-009 contracts, with the events, results and
 // failures their source (contracts.ts) produces. Token ownership is tracked in a small ring per
 // contract (recent receipts), so every transfer, burn and NFT move spends what the sender holds.
-import { Cv, clarityHex, OK_TRUE_HEX, errUintHex, okUintHex, type ClarityValue } from '../../src/encode/clarity.ts';
+import { Cv, clarityHex, OK_TRUE_HEX, errUintHex, okUintHex, type ClarityValue } from '../../src/stacks/encode/clarity.ts';
 import { contractPrint, ftBurn, ftMint, ftTransfer, nftBurn, nftMint, nftTransfer, stxTransfer, type Cost, type GenTx } from './events.ts';
-import { FungibleCode, NonFungibleCode, type AssetInfo, type Payload, type PostCondition } from '../../src/encode/transaction.ts';
+import { FungibleCode, NonFungibleCode, type AssetInfo, type Payload, type PostCondition } from '../../src/stacks/encode/transaction.ts';
 import { RING, type Era, type FtState, type NftState, type TxFactory } from './activity.ts';
 
 function callCost(f: TxFactory, c: FtState | NftState, writes: number): Cost {

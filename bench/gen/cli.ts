@@ -2,7 +2,7 @@
 // synthetic Stacks chain as a node event log in the Hiro TSV export format (what
 // `npm run import-events -- --file` reads). See bench/gen/README.md for the model and parameters.
 import { parseArgs } from 'node:util';
-import { progress } from '../../src/ingest/cli/progress.ts';
+import { progress } from '../../src/ingest/progress.ts';
 import { generateFile } from './generate.ts';
 import { defaultOptions } from './options.ts';
 

@@ -1,7 +1,7 @@
 // A generated transaction and its receipt (what the node reports for it), and the node's event
 // bodies. Object keys are written in the order a Hiro export (Postgres jsonb: shorter keys first,
 // then bytewise) prints them, so generated rows look like real exports.
-import type { UnsignedTx } from '../../src/encode/transaction.ts';
+import type { UnsignedTx } from '../../src/stacks/encode/transaction.ts';
 
 export interface Cost {
   runtime: number;

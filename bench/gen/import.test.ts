@@ -20,7 +20,7 @@ test('a generated log imports with every entry processed and none rejected', asy
 
   const dataDir = join(dir, 'data');
   const statsFile = join(dir, 'stats.json');
-  const imp = await run('src/ingest/cli/import-events.ts', ['--file', file, '--stats-json', statsFile], { STACKS_API_DATA_DIR: dataDir });
+  const imp = await run('src/cli/import-events.ts', ['--file', file, '--stats-json', statsFile], { STACKS_API_DATA_DIR: dataDir });
   assert.equal(imp.code, 0, imp.output);
   assert.doesNotMatch(imp.output, /processing stopped/, imp.output);
   const m = /processed (\d+) entries(?: \((\d+) rejected\))?/.exec(imp.output);

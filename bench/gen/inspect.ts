@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { parseTsvLine } from '../../src/ingest/tsv/copy-text.ts';
-import { decodeTransaction } from '../../src/workers/decode/transaction.ts';
+import { decodeTransaction } from '../../src/stacks/codec/transaction.ts';
 import { sha512_256 } from './rng.ts';
 
 export interface Row {

@@ -1,9 +1,9 @@
 // Transactions the chain itself carries: the boot block's genesis transfer (with every genesis
 // balance as an stx_mint_event), epoch-2 coinbases, Nakamoto tenure changes and coinbases.
 import type { Accounts } from './accounts.ts';
-import { Cv } from '../../src/encode/clarity.ts';
+import { Cv } from '../../src/stacks/encode/clarity.ts';
 import { stxMint, ZERO_COST, type GenTx } from './events.ts';
-import { encodeTxWithId, AnchorMode, PostConditionMode, TenureChangeCause, type Payload, type UnsignedTx } from '../../src/encode/transaction.ts';
+import { encodeTxWithId, AnchorMode, PostConditionMode, TenureChangeCause, type Payload, type UnsignedTx } from '../../src/stacks/encode/transaction.ts';
 import type { Rng } from './rng.ts';
 
 function systemTx(acc: Accounts, rng: Rng, mainnet: boolean, chainId: number, miner: number, payload: Payload, kind: string): GenTx {

@@ -28,7 +28,7 @@ export interface IngestResult {
 export async function replay(file: string, label: string, opts: { keep?: boolean; dataDir?: string; env?: Record<string, string> } = {}): Promise<IngestResult> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-ingest-'));
   const statsFile = join(dataDir, 'stats.json');
-  const r = await runCli('src/ingest/cli/import-events.ts', ['--file', file, '--stats-json', statsFile], { STACKS_API_DATA_DIR: dataDir, ...opts.env }, { inherit: true });
+  const r = await runCli('src/cli/import-events.ts', ['--file', file, '--stats-json', statsFile], { STACKS_API_DATA_DIR: dataDir, ...opts.env }, { inherit: true });
   if (r.code !== 0) throw new Error(`import of ${file} failed:\n${r.output}`);
   const s = JSON.parse(readFileSync(statsFile, 'utf8')) as Record<string, number>;
   const seconds = s.wallMs / 1000;

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const statsFile = join(dataDir, 'stats.json');
   const extra = Object.fromEntries((values.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/ingest/cli/import-events.ts'), '--file', values.file, '--stats-json', statsFile], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/import-events.ts'), '--file', values.file, '--stats-json', statsFile], {
     cwd: ROOT,
     env: { ...process.env, STACKS_API_DATA_DIR: dataDir, ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],

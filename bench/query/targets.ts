@@ -3,7 +3,7 @@
 // process per data directory) before the service starts: `STACKS_API_DATA_DIR=… tsx bench/query/targets.ts`.
 import { loadConfig } from '../../src/config/config.ts';
 import { openStore } from '../../src/storage/client.ts';
-import { SINGLE_WITH_TRANSFERS_ROLES } from '../../src/workers/address-index.ts';
+import { SINGLE_WITH_TRANSFERS_ROLES } from '../../src/stacks/roles.ts';
 
 export interface QueryTargets {
   txIds: string[];

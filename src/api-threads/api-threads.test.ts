@@ -13,7 +13,7 @@ import { feedFixture } from '../testing/goldens.ts';
 import { eachConcurrently, rawRequest, type RawResponse } from '../testing/http.ts';
 import { threadRequests } from '../testing/api-threads.ts';
 import { servedUrls } from '../testing/compare-services.ts';
-import { feedRows, fixtureRows } from '../realtime/testing/feed.ts';
+import { feedRows, fixtureRows } from '../testing/realtime/feed.ts';
 
 const FIXTURE = 'mainnet-reorg-scenario2';
 const TOKEN = 'api-threads-test-token';

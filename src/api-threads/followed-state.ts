@@ -2,7 +2,7 @@
 // are keyed on, and the serving batches under way (the real-time hub waits for one to end before it
 // renders a message again). Read on the main thread where it lives.
 import type { Processor } from '../ingest/processor/processor.ts';
-import type { IngestStatus } from '../http/context.ts';
+import type { IngestStatus } from '../ingest/status.ts';
 import type { ServingView } from '../serving/view.ts';
 
 export interface FollowedState {

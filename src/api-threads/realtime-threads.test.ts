@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, waitForProcessing, type RunningService } from '../testing/service.ts';
-import { feedRows, fixtureRows } from '../realtime/testing/feed.ts';
-import { jsonRpcCollector, socketIoCollector, type Received } from '../realtime/testing/collect.ts';
-import { assertInOrder, assertMatchesRest, interestOf, sequenceOf, settle } from '../realtime/testing/check.ts';
+import { feedRows, fixtureRows } from '../testing/realtime/feed.ts';
+import { jsonRpcCollector, socketIoCollector, type Received } from '../testing/realtime/collect.ts';
+import { assertInOrder, assertMatchesRest, interestOf, sequenceOf, settle } from '../testing/realtime/check.ts';
 import { threadClients } from '../testing/api-threads.ts';
 
 const FIXTURE = 'mainnet-reorg-scenario2';

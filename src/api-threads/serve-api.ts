@@ -17,18 +17,21 @@
 // thread (its share of the budget) and is invalidated by the same data versions, which the feed
 // brings; real-time clients are served by the thread their connection reached, each thread's hub
 // following the one journal, so cursors and messages are the same on every thread.
-import type { StartupConfig } from '../config/startup.ts';
+import type { Config } from '../config/config.ts';
+import type { Tuning } from '../config/tuning.ts';
+import type { ProxyConfig } from '../http/proxy/config.ts';
+import type { RealtimeConfig } from '../realtime/config.ts';
 import type { Store } from '../storage/client.ts';
 import type { Pipeline } from '../ingest/pipeline.ts';
 import type { Follower } from '../ingest/follow.ts';
 import type { ObserverThread } from '../ingest/observer-thread/observer-thread.ts';
 import type { ApiContext } from '../http/context.ts';
 import { apiRoutes } from '../http/routes.ts';
-import { apiHttpOptions } from '../http/conventions.ts';
+import { apiHttpOptions } from '../http/conventions/conventions.ts';
 import { listen, listenShared, reserveExclusively, type Listening } from '../server/server.ts';
 import { metricsText } from '../metrics/registry.ts';
-import { watchIngest } from '../metrics/ingest.ts';
-import { watchEngineMemory } from '../metrics/engine.ts';
+import { watchIngest } from '../ingest/metrics.ts';
+import { watchEngineMemory } from '../storage/metrics.ts';
 import { threadApi, tickVersions, type ThreadApi } from './thread-api.ts';
 import { startApiThreads, type ApiThreads } from './api-threads.ts';
 import { CommitFeed } from './commit-feed.ts';
@@ -36,7 +39,8 @@ import { storeFacts } from './engine-reads.ts';
 import { mergeExposition } from './metrics-merge.ts';
 
 export interface ApiSources {
-  startup: StartupConfig;
+  /** The checked start-up settings (src/cli/startup.ts). */
+  startup: { config: Config; proxy: ProxyConfig; tuning: Tuning; realtime: RealtimeConfig };
   store: Store;
   pipeline?: Pipeline<ObserverThread>;
   follower?: Follower;

@@ -3,7 +3,8 @@
 // (commit-follower.ts). Engine reads, the main-thread routes and /metrics are the main thread's
 // (rpc.ts); everything else is answered here.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ApiContext, IngestStatus } from '../http/context.ts';
+import type { ApiContext } from '../http/context.ts';
+import type { IngestStatus } from '../ingest/status.ts';
 import { apiRoutes } from '../http/routes.ts';
 import { listenShared, newApp, closeApp, type Listening } from '../server/server.ts';
 import { metricsText } from '../metrics/registry.ts';

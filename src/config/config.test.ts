@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { loadConfig, ConfigError } from './config.ts';
-import { loadStartupConfig } from './startup.ts';
+import { loadStartupConfig } from '../cli/startup.ts';
 import { ROOT, tempDataDir } from '../testing/service.ts';
 
 test('defaults follow the reference API', () => {

@@ -4,18 +4,7 @@ import type { Config } from '../config/config.ts';
 import type { ServingStore } from '../serving/store.ts';
 import type { ServingView } from '../serving/view.ts';
 import type { NodeClient } from './proxy/node-client.ts';
-
-export interface IngestStatus {
-  /** Newest durable event-log id. */
-  receivedId(): number;
-  /** Newest event-log id whose rows are stored. */
-  processedId(): number;
-  error(): { logId: number; path: string; message: string } | null;
-  /** Blocks held for want of a parent (count, and the lowest few). */
-  heldBlocks(): { count: number; blocks: Array<{ index_block_hash: string; block_height: number; parent_index_block_hash: string; log_id: number }> };
-  /** Entries an operator set aside (the quarantine journal). */
-  quarantined(): Array<{ id: number; path: string; reason: string; error?: string; at: string }>;
-}
+import type { IngestStatus } from '../ingest/status.ts';
 
 export interface ApiContext {
   store: Store;

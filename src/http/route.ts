@@ -1,17 +1,18 @@
 // A route: its uWS pattern, the JSON Schemas of its params, query and responses, and its handler.
 // Requests are validated with ajv before the handler runs; the same schemas feed the OpenAPI document.
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
-import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { copyRequest, paramNamesOf, type ApiRequest } from './request.ts';
 import { writeReply, type Reply, type ResponseState } from '../server/respond.ts';
 import { ANY_ORIGIN, type CorsPolicy } from '../server/cors.ts';
-import { cacheControlOf, etagOf, ifNoneMatchHits, settledHeightOf } from './etag.ts';
+import { cacheControlOf, etagOf, ifNoneMatchHits, settledHeightOf } from './conventions/etag.ts';
 import { HttpError, httpError } from './errors.ts';
-import type { CacheVersions, ResponseCache } from './response-cache.ts';
+import type { CacheVersions, ResponseCache } from './conventions/response-cache.ts';
 import { JsonText } from '../server/json-text.ts';
-import { withIntegerBounds } from './schema-bounds.ts';
+import { withIntegerBounds } from './conventions/schema-bounds.ts';
 import { flagOrOff } from '../config/tuning.ts';
-import { DEPRECATION_WARNING, GONE, deprecatedEndpointsEnabled, deprecatedInV9 } from './deprecation.ts';
+import { describeAjvError } from '../server/schema-errors.ts';
+import { DEPRECATION_WARNING, GONE, deprecatedEndpointsEnabled, deprecatedInV9 } from './conventions/deprecation.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -116,13 +117,6 @@ function parseBody(raw: Buffer): unknown {
   } catch {
     throw httpError(400, `Body is not valid JSON but content-type is set to 'application/json'`, { code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
   }
-}
-
-/** Fastify-style message: every error as "params/tx_id must match pattern ...", joined by ", " (an
- *  anyOf reports each branch, then "must match a schema in anyOf"), as the reference API words it. */
-export function describeAjvError(where: string, errors: ErrorObject[] | null | undefined): string {
-  if (!errors?.length) return `${where} is invalid`;
-  return errors.map((e) => `${where}${e.instancePath} ${e.message ?? 'is invalid'}`).join(', ');
 }
 
 function compile(schema: JsonSchema | undefined): ValidateFunction | undefined {

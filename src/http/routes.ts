@@ -1,7 +1,7 @@
 // Every JSON route family of the API, in one list.
 import type { RouteDef } from './route.ts';
 import type { ApiContext } from './context.ts';
-import { buildOpenApi } from './openapi.ts';
+import { buildOpenApi } from './openapi/openapi.ts';
 import { statusRoutes } from './status/routes.ts';
 import { blockV1Routes } from './blocks/v1-routes.ts';
 import { blockV2Routes } from './blocks/v2-routes.ts';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHARED, runScript, startService, tempDataDir, waitForProcessing } from '../testing/service.ts';
 
-const importEvents = (dataDir: string, file: string, extra: string[] = []) => runScript('src/ingest/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir });
+const importEvents = (dataDir: string, file: string, extra: string[] = []) => runScript('src/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir });
 
 const FIXTURES = readdirSync(join(SHARED, 'fixtures')).filter((f) => /\.tsv(\.gz)?$/.test(f) && !f.includes('with-duplicates'));
 

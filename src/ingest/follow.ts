@@ -17,7 +17,7 @@ import { readCheckpoint } from './processor/checkpoint.ts';
 import { openServingStore, servingDir, type ServingStore } from '../serving/store.ts';
 import { ServingView } from '../serving/view.ts';
 import { ServingWriter } from '../serving/writer.ts';
-import type { IngestStatus } from '../http/context.ts';
+import type { IngestStatus } from './status.ts';
 import { heldBlocksReport } from './processor/held-blocks.ts';
 
 export interface Follower {

@@ -1,7 +1,7 @@
 // The layout check of every command that opens a data directory: a directory (or the ClickHouse
 // tables it is served from) of another data layout is refused before anything is written, with one
 // line naming the command that converts it — `configuration error: <VARIABLE>: …`, exit code 2, as
-// the other start-up checks (src/config/startup.ts).
+// the other start-up checks (src/cli/startup.ts).
 import { mkdirSync } from 'node:fs';
 import { ConfigError, type Config } from '../config/config.ts';
 import type { Store } from '../storage/client.ts';

@@ -7,7 +7,7 @@ import { EventLogWriter, type AppendInput } from './event-log/writer.ts';
 import { EventLogCompactor } from './event-log/compactor.ts';
 import { createDecodePool, type DecodePool } from '../workers/pool.ts';
 import { Processor } from './processor/processor.ts';
-import type { IngestStatus } from '../http/context.ts';
+import type { IngestStatus } from './status.ts';
 import { openServingStore, servingDir, type ServingStore } from '../serving/store.ts';
 import { ServingView } from '../serving/view.ts';
 import { ServingWriter } from '../serving/writer.ts';

@@ -1,6 +1,6 @@
 // One connection of either channel, as the hub sees it: its topics, where it is in the message
 // sequence, and how to write to it.
-import { START, type Cursor } from './messages.ts';
+import { START, type Cursor } from '../serving/journal/messages.ts';
 import type { Outgoing } from './outgoing.ts';
 
 /** Writes one message to many clients of a channel at once (encoded once). */

@@ -1,6 +1,6 @@
 // Settings of the real-time channels (checked at start-up with the others).
 import { readPositiveInt } from '../config/config.ts';
-import { DEFAULT_RETAIN } from './journal.ts';
+import { DEFAULT_RETAIN } from '../serving/journal/journal.ts';
 
 type Env = Record<string, string | undefined>;
 

@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startService, waitForProcessing } from '../testing/service.ts';
-import { feedRows, fixtureRows } from './testing/feed.ts';
-import { socketIoCollector } from './testing/collect.ts';
-import { assertInOrder, interestOf, sequenceOf, settle } from './testing/check.ts';
+import { feedRows, fixtureRows } from '../testing/realtime/feed.ts';
+import { socketIoCollector } from '../testing/realtime/collect.ts';
+import { assertInOrder, interestOf, sequenceOf, settle } from '../testing/realtime/check.ts';
 
 test('a follower announces what the writer announces, with the same cursors', async () => {
   const fixture = 'mainnet-reorg-scenario2';

@@ -8,7 +8,7 @@ import { ServingView } from '../serving/view.ts';
 import { Hub } from './hub.ts';
 import { RealtimeMetrics } from './metrics.ts';
 import { loadRealtimeConfig } from './config.ts';
-import { journalHead } from './journal.ts';
+import { journalHead } from '../serving/journal/journal.ts';
 
 test('with no subscriber, the hub moves its head to the committed journal without reading its messages', async () => {
   const { store } = await importedServingStore('mocknet.tsv', 'hub-');

@@ -7,8 +7,8 @@ import type { RestGet } from './render.ts';
 import type { RealtimeConfig } from './config.ts';
 import type { RealtimeMetrics } from './metrics.ts';
 import type { Client, ClientGroup } from './client.ts';
-import { cursorAfter, formatCursor, type Cursor } from './messages.ts';
-import { journalFrom, journalHead, readJournal, type JournalMessage } from './journal.ts';
+import { cursorAfter, formatCursor, type Cursor } from '../serving/journal/messages.ts';
+import { journalFrom, journalHead, readJournal, type JournalMessage } from '../serving/journal/journal.ts';
 import { render, type Outgoing } from './outgoing.ts';
 import { ALL, topicOf } from './topics.ts';
 

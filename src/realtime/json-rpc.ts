@@ -8,7 +8,7 @@ import { CursorError } from './hub.ts';
 import { Client } from './client.ts';
 import type { RealtimeConfig } from './config.ts';
 import type { Outgoing } from './outgoing.ts';
-import { formatCursor, parseCursor } from './messages.ts';
+import { formatCursor, parseCursor } from '../serving/journal/messages.ts';
 import { rpcTopic } from './topics.ts';
 
 export const WS_PATH = '/extended/v1/ws';

@@ -4,8 +4,8 @@
 import type { ServingStore } from '../serving/store.ts';
 import { blockDocOf } from '../serving/block-reads.ts';
 import type { RestGet } from './render.ts';
-import { formatCursor, type Cursor, type MessageRef } from './messages.ts';
-import type { JournalMessage } from './journal.ts';
+import { formatCursor, type Cursor, type MessageRef } from '../serving/journal/messages.ts';
+import type { JournalMessage } from '../serving/journal/journal.ts';
 import { topicOf } from './topics.ts';
 
 export interface Outgoing {

@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, waitForProcessing } from '../testing/service.ts';
-import { feedRows, fixtureRows } from './testing/feed.ts';
-import { jsonRpcCollector, socketIoCollector } from './testing/collect.ts';
-import { assertInOrder, assertMatchesRest, interestOf, sequenceOf, settle } from './testing/check.ts';
+import { feedRows, fixtureRows } from '../testing/realtime/feed.ts';
+import { jsonRpcCollector, socketIoCollector } from '../testing/realtime/collect.ts';
+import { assertInOrder, assertMatchesRest, interestOf, sequenceOf, settle } from '../testing/realtime/check.ts';
 
 const FIXTURES: Record<string, string[]> = {
   // A reorg (its orphaned txs go back to the mempool), a microblock stream, NFT events.

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { connectWebSocketClient } from '@stacks/blockchain-api-client';
 import { startService, tempDataDir, waitForProcessing, type RunningService } from '../testing/service.ts';
-import { feedRows, fixtureRows } from './testing/feed.ts';
-import { socketIoCollector } from './testing/collect.ts';
-import { assertInOrder, interestOf, sequenceOf, settle } from './testing/check.ts';
+import { feedRows, fixtureRows } from '../testing/realtime/feed.ts';
+import { socketIoCollector } from '../testing/realtime/collect.ts';
+import { assertInOrder, interestOf, sequenceOf, settle } from '../testing/realtime/check.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

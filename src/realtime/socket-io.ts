@@ -12,7 +12,7 @@ import { CursorError } from './hub.ts';
 import { Client, type ClientGroup } from './client.ts';
 import type { RealtimeConfig } from './config.ts';
 import type { Outgoing } from './outgoing.ts';
-import { formatCursor, parseCursor, type Cursor } from './messages.ts';
+import { formatCursor, parseCursor, type Cursor } from '../serving/journal/messages.ts';
 import { checkTopic } from './topics.ts';
 
 class SocketIoClient extends Client {

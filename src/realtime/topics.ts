@@ -1,8 +1,8 @@
 // Topics as the Socket.IO channel names them (`block`, `transaction:<tx_id>`, …); the JSON-RPC
 // channel's subscription params map to the same names. A message goes to one topic, a reorg to
 // every client with a subscription.
-import { isValidPrincipal } from '../workers/decode/index.ts';
-import type { MessageRef } from './messages.ts';
+import { isValidPrincipal } from '../stacks/codec/index.ts';
+import type { MessageRef } from '../serving/journal/messages.ts';
 
 /** Every client with any subscription. */
 export const ALL = '*';

@@ -31,7 +31,7 @@ export interface TxRow {
   contract_id: string;
   function_name: string;
   event_count: number;
-  /** Bit set of the event tables holding its events (src/workers/event-tables.ts). */
+  /** Bit set of the event tables holding its events (src/storage/event-tables.ts). */
   event_tables: number;
   execution_cost_read_count: number;
   execution_cost_read_length: number;

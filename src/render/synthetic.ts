@@ -4,7 +4,7 @@
 // and fee 0, post-condition mode allow, anchor mode any. Best effort (no recorded golden covers
 // these): the reference's synthesized stack-stx arguments (a PoX address tuple rebuilt from the
 // Bitcoin address) are not reproduced, the call is shown without function_args.
-import type { ApiTxBase, ApiTxMetadata } from '../workers/decode/index.ts';
+import type { ApiTxBase, ApiTxMetadata } from '../stacks/codec/index.ts';
 import type { DecodedParts } from './tx.ts';
 import type { EventRow, TxRow } from './rows.ts';
 

@@ -8,7 +8,7 @@ import {
   type ApiTxBase,
   type ApiTxMetadata,
   type DecodedTransaction,
-} from '../workers/decode/index.ts';
+} from '../stacks/codec/index.ts';
 import type { EventRow, MempoolRow, PlacedTx } from './rows.ts';
 import { syntheticTxFields } from './synthetic.ts';
 import { clarityValue, isoTime } from './values.ts';

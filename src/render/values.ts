@@ -1,5 +1,5 @@
 // Small value renderings every API object uses.
-import { clarityHexRepr } from '../workers/decode/index.ts';
+import { clarityHexRepr } from '../stacks/codec/index.ts';
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 

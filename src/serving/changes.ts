@@ -2,10 +2,9 @@
 // applied and written when it is stored (writer.ts). Decisions that depend on the chain state
 // (which microblocks a block accepted, the tip) are taken at apply time and carried here, because
 // the next batch is applied while this one is written.
-import type { ServedRows } from '../workers/serving/served-rows.ts';
 import type { PendingTx } from './pending-entry.ts';
 import type { MicroblockRef } from './store.ts';
-import type { BalanceDelta } from '../workers/decoded.ts';
+import type { ServedRows, BalanceDelta } from './input.ts';
 
 /** Placement ids are derived from the log entry that brought a placement and its index in that
  *  payload, so a batch redone after a crash, or a block decoded again, gives the same ids. */

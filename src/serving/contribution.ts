@@ -1,8 +1,7 @@
 // What a canonical block adds to the serving store's lists and totals: its canonical placements in
 // list order, each principal's part in them, its balance changes and NFT counts.
-import type { ServedRows } from '../workers/serving/served-rows.ts';
-import type { BalanceDelta } from '../workers/decoded.ts';
 import { pidOf, type BlockContribution, type ListedEntry, type ListedTx, type NftDelta } from './changes.ts';
+import type { ServedRows, BalanceDelta } from './input.ts';
 
 /**
  * The lists' order within a block, oldest first: by (microblock_sequence, tx_index); on a tie (block

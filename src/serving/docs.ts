@@ -83,7 +83,7 @@ export interface AssetEvent {
 
 /** What a principal did in one canonical tx placement, kept in its list entry (principal-list.ts). */
 export interface PrincipalTxFact {
-  /** ROLE bits (src/workers/address-index.ts). */
+  /** ROLE bits (src/stacks/roles.ts). */
   roles: number;
   stx_sent: string;
   stx_received: string;

@@ -26,7 +26,7 @@ test('a generated chain: serving store, mempool nonces and streamed tx_index', a
   const gen = await runScript('bench/gen/cli.ts', ['--txs', '4000', '--seed', '7', '--microblock-rate', '1', '--out', file, '--quiet']);
   assert.equal(gen.code, 0, gen.output);
   const dataDir = join(dir, 'data');
-  const imp = await runScript('src/ingest/cli/import-events.ts', ['--file', file], { STACKS_API_DATA_DIR: dataDir });
+  const imp = await runScript('src/cli/import-events.ts', ['--file', file], { STACKS_API_DATA_DIR: dataDir });
   assert.equal(imp.code, 0, imp.output);
   await assertServingEqualsClickHouse(dataDir, 60);
 

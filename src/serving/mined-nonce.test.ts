@@ -13,7 +13,7 @@ import { TX_FLAGS } from './docs.ts';
 import { ServingChanges } from './changes.ts';
 import { ListHeaders, PrincipalListOverlay } from './principal-list-overlay.ts';
 import { PrincipalIds } from './principal-ids.ts';
-import { ROLE } from '../workers/address-index.ts';
+import { ROLE } from '../stacks/roles.ts';
 
 const SENDER = 'SP000000000000000000002Q6VF78';
 const SPONSOR_ONLY = 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE';

@@ -9,7 +9,7 @@ import { factNonce } from './principal-fact.ts';
 import { placedDocOf, principalIdOf } from './reads.ts';
 import { txIdOf } from './codec.ts';
 import type { ServingChanges } from './changes.ts';
-import { ROLE } from '../workers/address-index.ts';
+import { ROLE } from '../stacks/roles.ts';
 
 /** Nonce-less entries stepped over per probe before the search gives up. */
 const STEP_OVER = 16;

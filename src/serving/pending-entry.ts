@@ -1,8 +1,8 @@
 // A pending mempool tx as the serving store keeps it: what the mempool list, its filters, the
 // pending balance delta and the mempool nonces read, decoded once when the tx is announced.
-import type { DecodedTransaction } from '../workers/decode/index.ts';
-import { decodeTransaction } from '../workers/decode/index.ts';
-import { summarizeDecoded } from '../workers/tx-summary.ts';
+import type { DecodedTransaction } from '../stacks/codec/index.ts';
+import { decodeTransaction } from '../stacks/codec/index.ts';
+import { summarizeDecoded } from '../stacks/tx-summary.ts';
 import type { PendingEntry } from './docs.ts';
 
 export type PendingTx = Omit<PendingEntry, 'receipt_time' | 'log_id'>;

@@ -9,7 +9,7 @@ import { tempDataDir } from '../testing/service.ts';
 import { openServingStore, type ServingStore } from './store.ts';
 import { LIST_FILTERS, PrincipalList, inList, type ChainPosition } from './principal-list.ts';
 import { ListHeaders, PrincipalListOverlay, type NewEntry } from './principal-list-overlay.ts';
-import { ROLE } from '../workers/address-index.ts';
+import { ROLE } from '../stacks/roles.ts';
 import { packFact } from './principal-fact.ts';
 
 const ANCHORED = 2147483647;

@@ -10,7 +10,7 @@
 // tail), holds the lengths.
 import type { Database } from 'lmdb';
 import { ByteReader, ByteWriter, u32Key } from './bytes.ts';
-import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../workers/address-index.ts';
+import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../stacks/roles.ts';
 import { PIDS_PER_ENTRY } from './changes.ts';
 
 /** The reference lists, in the order their gaps are stored. */

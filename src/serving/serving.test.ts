@@ -1,5 +1,5 @@
 // The serving store equals ClickHouse: every tx, block and principal answered from it gives what
-// the ClickHouse read path gives (src/serving/check), after recorded logs with reorgs, microblocks
+// the ClickHouse read path gives (src/cli/serving-check), after recorded logs with reorgs, microblocks
 // and duplicate deliveries, after crashes in the middle of a batch, and after a rebuild.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ import { packTotals, readTotals } from './totals.ts';
 import { readU32 } from './bytes.ts';
 
 const importEvents = (dataDir: string, file: string, env: Record<string, string> = {}, extra: string[] = []) =>
-  runScript('src/ingest/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir, ...env });
+  runScript('src/cli/import-events.ts', ['--file', file, ...extra], { STACKS_API_DATA_DIR: dataDir, ...env });
 
 const fixture = (name: string) => join(SHARED, 'fixtures', name);
 
@@ -61,7 +61,7 @@ test('rebuilt from the event log, the serving store equals ClickHouse again', as
   const dir = tempDataDir();
   const r = await importEvents(dir, fixture('mainnet-reorg-scenario2.tsv'));
   assert.equal(r.code, 0, r.output);
-  const rebuild = await runScript('src/serving/rebuild.ts', [], { STACKS_API_DATA_DIR: dir });
+  const rebuild = await runScript('src/cli/rebuild-serving.ts', [], { STACKS_API_DATA_DIR: dir });
   assert.equal(rebuild.code, 0, rebuild.output);
   assert.match(rebuild.output, /serving store rebuilt through event log entry \d+/);
   await assertServingEqualsClickHouse(dir);
@@ -97,7 +97,7 @@ test('the check finds a wrong document, a wrong block answer and a wrong balance
   await s.balances.put(bal.key, packTotals({ ...t, balance: String(BigInt(t.balance) + 1n) }) as Buffer);
   const owner = [...s.principals.getRange()].find(({ value }) => readU32(value) === readU32(bal.key))!.key;
   await s.close();
-  const check = await runScript('src/serving/check/cli.ts', [], { STACKS_API_DATA_DIR: dir });
+  const check = await runScript('src/cli/serving-check/cli.ts', [], { STACKS_API_DATA_DIR: dir });
   assert.equal(check.code, 1, check.output);
   assert.match(check.output, /DIFF \/extended\/v1\/tx\/0x[0-9a-f]+\n {2}\.tx_index/);
   assert.match(check.output, new RegExp(`DIFF /extended/v1/address/${owner}/(stx|balances)`));

@@ -85,7 +85,7 @@ export interface ServingStore {
   locks: Database<LockFact, [string, number, number, number, number, string, string]>;
   /** contract_id -> ABI JSON of its deploy with one at the greatest height. */
   abis: Database<{ h: number; abi: string }, string>;
-  /** log id -> the real-time messages of that entry (src/realtime/journal-codec.ts). */
+  /** log id -> the real-time messages of that entry (src/serving/journal/codec.ts). */
   journal: Database<Buffer, number>;
   /** Handles without compression, for values the workers compressed already. */
   writes: { txDocs: Database<Buffer, number>; txCold: Database<Buffer, number>; blocks: Database<Buffer, number>; mempoolDocs: Bin };

@@ -11,7 +11,7 @@ import { ServingWriter } from './writer.ts';
 import { ServingChanges, type BlockContribution } from './changes.ts';
 import type { PendingTx } from './pending-entry.ts';
 import { packMempoolDoc } from './codec.ts';
-import { DEFAULT_RETAIN, journalFrom } from '../realtime/journal.ts';
+import { DEFAULT_RETAIN, journalFrom } from './journal/journal.ts';
 
 const txId = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 const SENDER = 'SP000000000000000000002Q6VF78';

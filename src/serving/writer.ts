@@ -13,7 +13,7 @@ import { TotalsOverlay } from './totals.ts';
 import { TxIndexOverlay, loadPendingMirror, type PendingMirror } from './tx-index-overlay.ts';
 import { txKey } from './tx-index.ts';
 import { writeDocs, AppendedKeys } from './write-docs.ts';
-import { writeJournal } from '../realtime/journal.ts';
+import { writeJournal } from './journal/journal.ts';
 import { assertRoomToWrite } from './free-space.ts';
 
 /** Counters of the committed chain kept beside the marker (see view.ts). */

@@ -3,8 +3,7 @@
 // tables are read with FINAL (newest version per key: how many rows collapsed already depends on
 // insert sizes and merges, not on the data); summing tables by their folded sums, where a doubled
 // insert shows.
-import { loadConfig } from '../config/config.ts';
-import { openStore, type Store } from './client.ts';
+import type { Store } from './client.ts';
 
 const SUMMED: Record<string, string> = {
   balances: `SELECT principal, asset, sum(balance), sum(total_sent), sum(total_received), sum(total_fees_sent), sum(total_miner_rewards) FROM balances GROUP BY principal, asset`,
@@ -33,12 +32,4 @@ export async function digestStore(store: Store): Promise<Record<string, { rows: 
     out[name] = { rows: Number(r.rows), hash: r.hash };
   }
   return out;
-}
-
-// No layout check: it only reads, and digests whatever tables the store has (of any layout).
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const config = loadConfig();
-  const store = await openStore(config.store, config.dataDir);
-  console.log(JSON.stringify(await digestStore(store)));
-  await store.client.close();
 }

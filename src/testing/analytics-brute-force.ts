@@ -2,7 +2,7 @@
 // (txs, events, contracts, principal_balance_changes, blocks) filtered to the canonical chain through the
 // overlay tables, without the aggregates — what the analytics answers must equal.
 import type { Store } from '../storage/client.ts';
-import { POX_PARAMS, type Network, type Unit } from '../ingest/processor/analytics-buckets.ts';
+import { POX_PARAMS, type Network, type Unit } from '../stacks/buckets.ts';
 
 const q = async <T>(store: Store, query: string, params: Record<string, unknown> = {}): Promise<T[]> =>
   (await store.client.query({ query, query_params: params, format: 'JSONEachRow' })).json<T>();

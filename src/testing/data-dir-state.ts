@@ -14,7 +14,7 @@ export function eventLogHash(dataDir: string): string {
 
 /** `npm run db-digest` of a stopped data directory: each table's rows and content hash. */
 export async function storeDigest(dataDir: string, env: Record<string, string> = {}): Promise<Record<string, { rows: number; hash: string }>> {
-  const r = await runScript('src/storage/digest.ts', [], { ...env, STACKS_API_DATA_DIR: dataDir });
+  const r = await runScript('src/cli/db-digest.ts', [], { ...env, STACKS_API_DATA_DIR: dataDir });
   assert.equal(r.code, 0, r.output);
   return JSON.parse(r.output.trim().split('\n').at(-1)!);
 }

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readTsvRows } from '../ingest/tsv/read-tsv.ts';
 import { copyEscape, formatTimestamp, parseTimestamp, type TsvRow } from '../ingest/tsv/copy-text.ts';
-import { Cv, clarityHex, type Address } from '../encode/clarity.ts';
-import { AnchorMode, HashMode, PostConditionMode, encodeTxWithId } from '../encode/transaction.ts';
-import { parsePrincipal } from '../workers/decode/c32.ts';
+import { Cv, clarityHex, type Address } from '../stacks/encode/clarity.ts';
+import { AnchorMode, HashMode, PostConditionMode, encodeTxWithId } from '../stacks/encode/transaction.ts';
+import { parsePrincipal } from '../stacks/codec/c32.ts';
 import { SHARED } from './service.ts';
 
 type Json = Record<string, unknown>;

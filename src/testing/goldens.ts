@@ -164,7 +164,7 @@ export interface GoldenContext {
 
 /**
  * A route family's acceptance check against the reference's recorded answers, run by
- * src/http/goldens.test.ts on one service per fixture. A failed comparison is a defect unless
+ * src/http/goldens/goldens.test.ts on one service per fixture. A failed comparison is a defect unless
  * `unexplained` says otherwise (the default tolerates only the reference's own tie order, and
  * for URLs matching `unorderedResults` the same results in another order).
  */

@@ -9,14 +9,14 @@ import { openServingStore, servingDir, type ServingStore } from '../serving/stor
  *  directory's serving store opened read-only (the caller closes it). */
 export async function importedServingStore(fixture: string, prefix = 'imported-'): Promise<{ dataDir: string; store: ServingStore }> {
   const dataDir = tempDataDir(prefix);
-  const imported = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', fixture)], { STACKS_API_DATA_DIR: dataDir });
+  const imported = await runScript('src/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', fixture)], { STACKS_API_DATA_DIR: dataDir });
   assert.equal(imported.code, 0, imported.output);
   return { dataDir, store: openServingStore(servingDir(dataDir), { readOnly: true }) };
 }
 
 /** Runs `npm run serving-check` on the data dir; asserts it compared answers and found no difference. */
 export async function assertServingEqualsClickHouse(dataDir: string, sample = 30): Promise<number> {
-  const r = await runScript('src/serving/check/cli.ts', ['--sample', String(sample)], { STACKS_API_DATA_DIR: dataDir });
+  const r = await runScript('src/cli/serving-check/cli.ts', ['--sample', String(sample)], { STACKS_API_DATA_DIR: dataDir });
   const summary = /(\d+) passed, (\d+) failed/.exec(r.output);
   assert.ok(summary, `serving-check printed no summary:\n${r.output.slice(-3000)}`);
   const [passed, failed] = [Number(summary[1]), Number(summary[2])];

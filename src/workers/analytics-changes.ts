@@ -4,7 +4,8 @@
 // becomes canonical and again negated when it is orphaned (src/ingest/processor/analytics.ts); a
 // block no longer in memory is decoded again from its event-log entry to undo it.
 import type { Row } from './rows.ts';
-import type { AnalyticsChanges, BalanceDelta } from './decoded.ts';
+import type { AnalyticsChanges } from './decoded.ts';
+import type { BalanceDelta } from '../serving/input.ts';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 const big = (v: unknown): bigint => BigInt(str(v) || '0');

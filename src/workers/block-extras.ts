@@ -8,7 +8,7 @@ import { RowSet } from './rows.ts';
 import type { CountDelta, DecodedText } from './decoded.ts';
 import type { NodeBlock } from './decode-block.ts';
 import { u128Amount, type NodeEvent } from './decode-tx-events.ts';
-import { summarizeTx } from './tx-summary.ts';
+import { summarizeTx } from '../stacks/tx-summary.ts';
 import { writeBnsRows, writeSubdomainRows } from './bns.ts';
 
 type BlockEvent = Extract<DecodedText, { kind: 'block' }>;

@@ -8,10 +8,9 @@ import { createHash } from 'node:crypto';
 import type { RowSet } from './rows.ts';
 import type { NodeBlock } from './decode-block.ts';
 import type { NodeEvent } from './decode-tx-events.ts';
-import { decodeClarityValue, tupleGet, type ClarityValue } from './decode/clarity.ts';
-import { decodeTransaction } from './decode/transaction.ts';
-
-export const BNS_CONTRACTS = new Set(['SP000000000000000000002Q6VF78.bns', 'ST000000000000000000002AMW42H.bns']);
+import { decodeClarityValue, tupleGet, type ClarityValue } from '../stacks/codec/clarity.ts';
+import { decodeTransaction } from '../stacks/codec/transaction.ts';
+import { BNS_CONTRACTS } from '../stacks/bns.ts';
 
 const utf8 = (cv: ClarityValue | undefined): string | undefined => (cv?.type === 'buffer' ? Buffer.from(cv.value).toString('utf8') : undefined);
 const hex = (cv: ClarityValue | undefined): string | undefined => (cv?.type === 'buffer' ? Buffer.from(cv.value).toString('hex') : undefined);

@@ -3,13 +3,15 @@
 import { RowSet, checkedRow } from './rows.ts';
 import type { BlockMeta, DecodedText, MicroblockMeta, TxRef } from './decoded.ts';
 import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
-import { summarizeDecoded, burnchainOpSummary, type TxSummary } from './tx-summary.ts';
-import { decodeTransaction, type DecodedTransaction } from './decode/transaction.ts';
+import { summarizeDecoded, burnchainOpSummary, principalsOf, type TxSummary } from '../stacks/tx-summary.ts';
+import { decodeTransaction, type DecodedTransaction } from '../stacks/codec/transaction.ts';
 import { decodedTxOf } from './serving/decoded-txs.ts';
 import { writePoxEvents } from './decode-pox.ts';
-import { ROLE, addPrincipalEvent } from './address-index.ts';
+import { ROLE } from '../stacks/roles.ts';
+import { addPrincipalEvent } from './address-index.ts';
 import { analyticsChanges } from './analytics-changes.ts';
-import { NOTHING_SERVED, SERVED_TABLES, servedRows } from './serving/served-rows.ts';
+import { SERVED_TABLES, servedRows } from './serving/served-rows.ts';
+import { NOTHING_SERVED } from '../serving/input.ts';
 
 interface Cost {
   read_count?: number;
@@ -132,11 +134,6 @@ export function txRefOf(tx: NodeTx, s: TxSummary): TxRef {
     function_name: s.function_name,
     principals: principalsOf(s),
   };
-}
-
-/** Sender, sponsor and the principals the payload names, once each. */
-export function principalsOf(s: TxSummary): string[] {
-  return [...new Set([s.sender_address, s.sponsor_address, ...s.principals].filter(Boolean))];
 }
 
 export interface TxContext {

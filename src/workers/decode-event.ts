@@ -1,7 +1,7 @@
 // The decode pool's task: one observer request body → checked, decoded rows. Pure: the same body
 // always gives the same rows, which is what makes replay and crash recovery safe.
 import { parsePayload, MalformedPayload, OBSERVER_PATHS } from './validate-payload.ts';
-import { DecodeError } from './decode/bytes.ts';
+import { DecodeError } from '../stacks/codec/bytes.ts';
 import type { DecodeOutcome, DecodeTextOutcome, DecodedEvent, DecodedText } from './decoded.ts';
 import { decodeBlock, type NodeBlock } from './decode-block.ts';
 import { withBlockExtras, withAttachmentExtras } from './block-extras.ts';

@@ -3,10 +3,11 @@ import { RowSet } from './rows.ts';
 import type { DecodedText, MicroblockMeta, TxRef } from './decoded.ts';
 import { checkedMicroblocks, summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
-import { summarizeDecoded } from './tx-summary.ts';
-import { decodeTransaction } from './decode/transaction.ts';
-import { NOTHING_SERVED, SERVED_TABLES, mempoolDoc, servedRows } from './serving/served-rows.ts';
+import { summarizeDecoded } from '../stacks/tx-summary.ts';
+import { decodeTransaction } from '../stacks/codec/transaction.ts';
+import { SERVED_TABLES, mempoolDoc, servedRows } from './serving/served-rows.ts';
 import { pendingEntryOf } from '../serving/pending-entry.ts';
+import { NOTHING_SERVED } from '../serving/input.ts';
 
 interface NodeBurnBlock {
   burn_block_hash: string;

@@ -2,8 +2,9 @@
 // (balance ..) (burnchain-unlock-height ..) (data (tuple ..))))` for every stacking call.
 import type { RowSet } from './rows.ts';
 import type { NodeEvent, TxPlacement } from './decode-tx-events.ts';
-import { decodePoxPrint } from './pox-print.ts';
-import { addPrincipalEvent, poxLockState } from './address-index.ts';
+import { decodePoxPrint } from '../stacks/pox-print.ts';
+import { poxLockState } from '../stacks/roles.ts';
+import { addPrincipalEvent } from './address-index.ts';
 
 const POX_CONTRACT = /^S[PT]000000000000000000002(Q6VF78|AMW42H)\.(pox-[234])$/;
 

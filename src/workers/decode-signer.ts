@@ -1,6 +1,6 @@
 // Signer traffic: StackerDB chunk writes and block-proposal validation results, kept as rows.
 import type { DecodedText } from './decoded.ts';
-import { c32address } from './decode/c32.ts';
+import { c32address } from '../stacks/codec/c32.ts';
 import { checkedRow } from './rows.ts';
 
 interface StackerDbChunks {

@@ -2,9 +2,10 @@
 // principals each tx touches. Events are grouped per tx and renumbered 0..n-1 in node order; only
 // events of successful txs count (the reference API drops the rest).
 import type { RowSet } from './rows.ts';
-import { DecodeError } from './decode/bytes.ts';
-import { ROLE, SEND_MANY_CONTRACTS, addPrincipalEvent } from './address-index.ts';
-import { EVENT_TABLE_BIT, type EventTable } from './event-tables.ts';
+import { DecodeError } from '../stacks/codec/bytes.ts';
+import { ROLE, SEND_MANY_CONTRACTS } from '../stacks/roles.ts';
+import { addPrincipalEvent } from './address-index.ts';
+import { EVENT_TABLE_BIT, type EventTable } from '../storage/event-tables.ts';
 
 export interface NodeEvent {
   txid: string;

@@ -1,9 +1,10 @@
 // What the decode pool hands the processor for each event-log entry: fact rows (already serialized
 // per table) plus the few fields the processor's chain state needs.
 
-import type { ServedRows } from './serving/served-rows.ts';
 import type { PendingTx } from '../serving/pending-entry.ts';
 import type { NativeFragment } from '../storage/native-format.ts';
+import type { ServedRows } from '../serving/input.ts';
+import type { BalanceDelta } from '../serving/input.ts';
 
 /** Insert target -> its rows as a Native fragment (see rows.ts), each in an ArrayBuffer of its
  *  own, moved to the processor without a copy. */
@@ -45,17 +46,6 @@ export interface TxRef {
   function_name: string;
   /** Every principal the tx names (sender, sponsor, recipient, contract): the mempool's address index. */
   principals: string[];
-}
-
-/** Balance change of one principal in one asset ('stx' or an FT asset id), all decimal strings. */
-export interface BalanceDelta {
-  principal: string;
-  asset: string;
-  balance: string;
-  total_sent: string;
-  total_received: string;
-  total_fees_sent: string;
-  total_miner_rewards: string;
 }
 
 /** A change of a running event count (e.g. name 'nft_mints', key an asset identifier). */

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SHARED, runScript, tempDataDir } from '../testing/service.ts';
 import { openStore } from '../storage/client.ts';
-import { rows } from '../http/query.ts';
-import { EVENT_TABLE_BIT } from './event-tables.ts';
+import { rows } from '../http/reads/query.ts';
+import { EVENT_TABLE_BIT } from '../storage/event-tables.ts';
 
 // Between them: STX, FT and NFT events and contract logs (microblocks too), and STX locks.
 const FIXTURES = ['poisonmicroblock.tsv', 'mocknet.tsv'];
@@ -19,7 +19,7 @@ test('txs.event_tables is the set of event tables holding each placement\'s even
   let seen = 0;
   for (const fixture of FIXTURES) {
     const dir = tempDataDir();
-    const r = await runScript('src/ingest/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', fixture)], { STACKS_API_DATA_DIR: dir });
+    const r = await runScript('src/cli/import-events.ts', ['--file', join(SHARED, 'fixtures', fixture)], { STACKS_API_DATA_DIR: dir });
     assert.equal(r.code, 0, r.output);
     const store = await openStore({ database: 'stacks' }, dir);
     try {

@@ -2,7 +2,7 @@
 // (src/storage/native-format.ts: the engine copies a Native column where it parsed JSON text value
 // by value), one block per insert target, so the main thread only concatenates bytes when it
 // batches inserts.
-import { DecodeError } from './decode/bytes.ts';
+import { DecodeError } from '../stacks/codec/bytes.ts';
 import { encodeFragment, mergeFragments, type NativeFragment } from '../storage/native-format.ts';
 import { columnTypes } from '../storage/column-types.ts';
 

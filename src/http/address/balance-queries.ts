@@ -2,10 +2,10 @@
 // PoX lock state, and the pending mempool delta. Tip balances are one key lookup in the running
 // `balances`; older heights sum principal_balance_changes of the canonical blocks up to them.
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
+import { rows } from '../reads/query.ts';
 import { scopeWhere, SCOPE_PARAMS, burnHeightAt, type ChainTip, type ReadHeight, type Scope } from './scope.ts';
-import { ROLE } from '../../workers/address-index.ts';
-import { decodeTransaction } from '../../workers/decode/index.ts';
+import { ROLE } from '../../stacks/roles.ts';
+import { decodeTransaction } from '../../stacks/codec/index.ts';
 
 export interface Totals {
   balance: bigint;

@@ -1,10 +1,10 @@
 // Nonces of one principal: the newest executed (as origin or sponsor), those pending in the
 // mempool, and the gaps between, as the reference's /nonces computes them.
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
+import { rows } from '../reads/query.ts';
 import { scopeWhere, SCOPE_PARAMS, NEWEST_FIRST, type Scope } from './scope.ts';
-import { ROLE } from '../../workers/address-index.ts';
-import { decodeTransaction } from '../../workers/decode/index.ts';
+import { ROLE } from '../../stacks/roles.ts';
+import { decodeTransaction } from '../../stacks/codec/index.ts';
 import { pendingMempoolTxs } from './balance-queries.ts';
 
 interface NonceTx {

@@ -1,10 +1,10 @@
 // Address history reads: pages of principal_txs (the txs a principal took part in) and
 // principal_events (its asset events), canonical only, newest first, with totals.
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
+import { rows, firstRow } from '../reads/query.ts';
 import { scopeWhere, SCOPE_PARAMS, NEWEST_FIRST, type Scope } from './scope.ts';
 import type { PrincipalEventRow } from './format.ts';
-import { ROLE, type RoleFilter } from '../../workers/address-index.ts';
+import { ROLE, type RoleFilter } from '../../stacks/roles.ts';
 
 
 export function rolesWhere(f: RoleFilter): string {

@@ -2,7 +2,7 @@
 // reads at (tip, tip + 1 with `unanchored`, an `until_block` height or hash, or a `height`).
 import type { ApiContext } from '../context.ts';
 import { httpError, notFound } from '../errors.ts';
-import { isValidPrincipal } from '../../workers/decode/index.ts';
+import { isValidPrincipal } from '../../stacks/codec/index.ts';
 import { blockByHash } from '../blocks/queries.ts';
 import { chainTip, readHeight, type ReadHeight } from './scope.ts';
 

@@ -3,7 +3,7 @@
 // the block_canonical overlay by its key, never the whole table.
 import type { Store } from '../../storage/client.ts';
 import type { ApiContext } from '../context.ts';
-import { firstRow } from '../query.ts';
+import { firstRow } from '../reads/query.ts';
 
 /** The canonical tip as address reads need it. */
 export interface ChainTip {

@@ -2,7 +2,6 @@
 // principal's txs (v1, with transfers, v2) at the tip, one tx with its transfers, balances and
 // nonces. `undefined`: not answerable here (the caller asks ClickHouse) — a principal whose lists
 // could not be kept exactly, or an answer that involves unconfirmed microblocks.
-import type { Serving } from '../tx/served.ts';
 import { canonicalPlacement, minedTxJson } from '../tx/served.ts';
 import { placedDocOf, principalIdOf, type PlacedTxDoc } from '../../serving/reads.ts';
 import { LIST, PrincipalList, type ListEntry } from '../../serving/principal-list.ts';
@@ -11,11 +10,12 @@ import { assetKey, assetRange, assetOfKey, readNftCounts, readTotals, type Balan
 import { ASSET_EVENT_CODES, type PrincipalTxFact } from '../../serving/docs.ts';
 import { assetEventsOf } from '../../serving/asset-events.ts';
 import { blockDocOf, indexHashesAt } from '../../serving/block-reads.ts';
-import { SINGLE_WITH_TRANSFERS_ROLES, listsRow } from '../../workers/address-index.ts';
+import { SINGLE_WITH_TRANSFERS_ROLES, listsRow } from '../../stacks/roles.ts';
 import { formatTransfers } from '../../render/transfers.ts';
 import type { PrincipalEventRow } from '../../render/rows.ts';
 import { lockApplies, lockStateOf, pendingDeltaOf, v1LockFrom, v1LockKinds, type LockRow, type LockState, type PendingDelta, type Totals } from './balance-queries.ts';
 import { noncesOf, type Nonces } from './nonce-queries.ts';
+import type { Serving } from '../reads/source.ts';
 
 interface Page {
   limit: number;

@@ -1,8 +1,8 @@
 // A principal's transactions as full tx objects (rendered by the tx family): the v1 list, the
 // with_transfers views, the v2 list with per-tx summaries, its mempool txs, its events in one tx.
 import type { Store } from '../../storage/client.ts';
-import { SINGLE_WITH_TRANSFERS_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES } from '../../workers/address-index.ts';
-import { decodeTransaction } from '../../workers/decode/index.ts';
+import { SINGLE_WITH_TRANSFERS_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES } from '../../stacks/roles.ts';
+import { decodeTransaction } from '../../stacks/codec/index.ts';
 import { canonicalPlacements, getMinedTxObjects, renderMempoolTxs, renderPlacedTxs, type TxObject } from '../tx/tx-object.ts';
 import { mempoolRawTxs, mempoolRowsOf, pendingEntries } from '../tx/mempool.ts';
 import { blockHashesOf, fetchTxRowsByKey, placeTxRows } from '../tx/queries.ts';

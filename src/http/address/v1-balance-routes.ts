@@ -14,8 +14,8 @@ import { addressNonces, nonceAtHeight } from './nonce-queries.ts';
 import { principalEventPage } from './queries.ts';
 import { byAssetName, formatAssetEvent, formatStxBalance } from './format.ts';
 import type { ReadHeight } from './scope.ts';
-import { servingReady, type Serving } from '../tx/served.ts';
 import { servedAssetTotals, servedLockStateV1, servedNftCounts, servedNonces, servedPendingDelta } from './served.ts';
+import { servingReady, type Serving } from '../reads/source.ts';
 
 /** Balances at the tip (no until_block, not unanchored) from the serving store, when it can answer. */
 function servedStxBalance(s: Serving, principal: string, withTokens: boolean) {

@@ -4,15 +4,15 @@ import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { httpError, notFound } from '../errors.ts';
-import { isValidPrincipal } from '../../workers/decode/index.ts';
+import { isValidPrincipal } from '../../stacks/codec/index.ts';
 import { PRINCIPAL_PARAM, principalParams, Q_MEMPOOL, Q_TXS, Q_TXS_WITH_TRANSFERS } from './params.ts';
 import { MEMPOOL_LIST, TX_WITH_TRANSFERS, TXS_LIST, TXS_WITH_TRANSFERS_LIST } from './schemas.ts';
 import { checkPrincipal, resolveListHeight } from './resolve.ts';
 import { addressMempool, addressTransactionsV1, listScope, transactionsWithTransfers, txWithTransfers } from './tx-lists.ts';
-import { servingReady } from '../tx/served.ts';
 import { servedTransactionsV1, servedTransactionsWithTransfers, servedWithTransfers } from './served.ts';
 import { normalizeTxId } from '../tx/queries.ts';
 import { JsonText } from '../../server/json-text.ts';
+import { servingReady } from '../reads/source.ts';
 
 /** A list at the tip (no height, block or unanchored): the serving store's dense lists answer it. */
 const atTip = (q: ListQuery) => !q.height && q.until_block === undefined && !q.unanchored;

@@ -4,16 +4,16 @@ import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { rows, firstRow } from '../query.ts';
+import { rows, firstRow } from '../reads/query.ts';
 import { PRINCIPAL_PARAM, principalParams, Q_V2_EVENTS, Q_V2_FT, Q_V2_STX, Q_V2_TXS, TX_ID_PARAM } from './params.ts';
 import { ADDRESS_TRANSACTIONS_V2, ADDRESS_TX_EVENTS, FT_BALANCE_V2, FT_BALANCES_V2, STX_BALANCE_V2 } from './schemas.ts';
 import { checkPrincipal, resolveReadHeight } from './resolve.ts';
 import { assetTotals, lockStateV2, pendingDelta } from './balance-queries.ts';
 import { formatAddressTxEvent, formatLock, formatPending } from './format.ts';
 import { addressTransactionsV2, principalTxEvents } from './tx-lists.ts';
-import { servingReady } from '../tx/served.ts';
 import { servedTransactionsV2 } from './served.ts';
 import { JsonText } from '../../server/json-text.ts';
+import { servingReady } from '../reads/source.ts';
 
 const ADDRESS_PARAMS = { type: 'object', properties: { address: PRINCIPAL_PARAM }, required: ['address'] };
 

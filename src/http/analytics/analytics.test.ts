@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fedService } from '../../testing/goldens.ts';
 import { withStore } from '../../testing/store.ts';
 import { BruteForce } from '../../testing/analytics-brute-force.ts';
-import { networkOfPrincipal, type Unit } from '../../ingest/processor/analytics-buckets.ts';
+import { networkOfPrincipal, type Unit } from '../../stacks/buckets.ts';
 import { CHAIN_METRICS, TOP_BY, topContracts } from './queries.ts';
 import { ANALYTICS_TEST_ENV as ENV, ANALYTICS_TEST_TOKEN as TOKEN, analyticsClient } from './test-client.ts';
 // mocknet, mainnet-out-of-order-microblock and fuzzed-transactions-1 pass too; left out to keep CI

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { fedService } from '../../testing/goldens.ts';
 import { withStore } from '../../testing/store.ts';
 import { BruteForce } from '../../testing/analytics-brute-force.ts';
-import { POX_PARAMS } from '../../ingest/processor/analytics-buckets.ts';
-import { rows } from '../query.ts';
+import { POX_PARAMS } from '../../stacks/buckets.ts';
+import { rows } from '../reads/query.ts';
 import * as Q from './queries.ts';
 import { ANALYTICS_TEST_ENV as ENV } from './test-client.ts';
 

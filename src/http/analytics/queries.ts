@@ -2,8 +2,8 @@
 // buckets (a reorg's rows sum to zero whether or not the engine merged them yet), so an answer costs
 // a row per bucket and key, never a row per tx. The SQL is fixed text; only parameters vary.
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
-import { networkOfPrincipal, type Network, type Unit } from '../../ingest/processor/analytics-buckets.ts';
+import { rows } from '../reads/query.ts';
+import { networkOfPrincipal, type Network, type Unit } from '../../stacks/buckets.ts';
 import type { Range } from './range.ts';
 
 const BY_BUCKET = 'analytics_by_bucket';

@@ -2,7 +2,7 @@
 // (unix seconds or an ISO date for hours and days, a cycle number for cycles), both inclusive and
 // aligned to their bucket. A missing bound is the first / last bucket that has data.
 import { badRequest } from '../errors.ts';
-import type { Unit } from '../../ingest/processor/analytics-buckets.ts';
+import type { Unit } from '../../stacks/buckets.ts';
 
 /** The most buckets one answer lists (a longer range is refused, so an answer stays small). */
 export const MAX_BUCKETS = 5000;

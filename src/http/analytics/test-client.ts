@@ -1,7 +1,7 @@
 // Test support: reads every analytics answer the tests compare from a running service (the keys to
 // ask about — contracts, tokens, principals — are listed through the SQL endpoint's views).
 import assert from 'node:assert/strict';
-import { networkOfPrincipal, type Network } from '../../ingest/processor/analytics-buckets.ts';
+import { networkOfPrincipal, type Network } from '../../stacks/buckets.ts';
 import { CHAIN_METRICS } from './queries.ts';
 
 /** The environment of the analytics tests' fed services (one fed store per fixture is shared). */

@@ -1,8 +1,8 @@
 // Burn blocks as the v2 API shows them: derived from the canonical Stacks blocks anchored in each
 // (stacks_blocks newest first, average time between those blocks, their tx count).
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
-import { CANONICAL_BLOCKS } from '../canonical.ts';
+import { rows, firstRow } from '../reads/query.ts';
+import { CANONICAL_BLOCKS } from '../reads/canonical.ts';
 import { isoTime } from '../../render/values.ts';
 
 const CANONICAL_BLOCK_ROWS = `(SELECT block_height, block_hash, block_time, burn_block_hash, burn_block_height, burn_block_time, tx_count

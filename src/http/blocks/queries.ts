@@ -1,8 +1,8 @@
 // Block reads: by hash, height, burn block; canonical lists; the microblocks around a block.
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
+import { rows, firstRow } from '../reads/query.ts';
 import type { BlockRow, MicroblockInfo } from '../../render/rows.ts';
-import { BLOCK_COLUMNS, CANONICAL_BLOCKS, MICROBLOCK_STATE } from '../canonical.ts';
+import { BLOCK_COLUMNS, CANONICAL_BLOCKS, MICROBLOCK_STATE } from '../reads/canonical.ts';
 
 
 const NUMERIC = ['block_height', 'parent_microblock_sequence', 'burn_block_height', 'burn_block_time', 'block_time', 'tenure_height', 'tx_count',

@@ -1,16 +1,16 @@
 // Block answers from the serving store: each block's stored document and whether it is canonical.
 // A block that took part in an epoch 2.x microblock stream (it accepted one, or one was streamed
 // after it) also lists the canonical microblocks, read from the store's microblock refs.
-import type { Serving } from '../tx/served.ts';
 import { blockDocAt, blockDocOf, blockRecordOf, blocksAt, indexHashesAt, indexHashesDown, indexHashesOfBlockHash } from '../../serving/block-reads.ts';
 import { blockV1JsonOfRecord } from '../../serving/block-record.ts';
 import { writeMinedTxItem } from '../tx/served.ts';
 import { lendWriter, returnWriter } from '../../server/json-bytes.ts';
 import { JsonText } from '../../server/json-text.ts';
-import { identityTagOf } from '../etag.ts';
+import { identityTagOf } from '../conventions/etag.ts';
 import { acceptsMicroblocks, type BlockDoc } from '../../serving/docs.ts';
 import type { BlockRow, MicroblockInfo } from '../../render/rows.ts';
 import { formatBlockV1, formatBlockV2 } from '../../render/block.ts';
+import type { Serving } from '../reads/source.ts';
 
 export type StoredBlock = BlockDoc & { canonical: boolean };
 

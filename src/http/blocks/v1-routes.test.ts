@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fedService, readGoldenFile } from '../../testing/goldens.ts';
-import { fixtureNetwork } from '../rosetta/mesh-check.ts';
+import { fixtureNetwork } from '../../testing/rosetta-mesh-check.ts';
 
 async function answersAsByHash(fixture: string, blockHash: string, urls: string[]): Promise<void> {
   const golden = readGoldenFile(fixture).get(`/extended/v1/block/${blockHash}`);

@@ -8,9 +8,9 @@ import { formatBlockV1 } from '../../render/block.ts';
 import { limitOffset, HEIGHT_PARAM, HASH_PARAM } from '../params.ts';
 import type { Store } from '../../storage/client.ts';
 import { BLOCK, BLOCK_LIST } from './schemas.ts';
-import { servingReady } from '../tx/served.ts';
 import { blockByHash as storedBlockByHash, blockByIndexHash, blockListV1, blockV1, blockV1Text, canonicalIndexHashAt, canonicalIndexHashOf } from './served.ts';
 import { JsonText } from '../../server/json-text.ts';
+import { servingReady } from '../reads/source.ts';
 
 /** One block with its microblocks, as the single-block endpoints show them. */
 export async function withMicroblocks(store: Store, b: BlockRow) {

@@ -6,12 +6,12 @@ import { notFound } from '../errors.ts';
 import { blockByHash, blockByHeight, canonicalBlockCount, canonicalBlocks, canonicalBlocksByHash, TENURE_BLOCKS, tenureBlockCount, type BlockRow } from './queries.ts';
 import { formatBlockV2 } from '../../render/block.ts';
 import { limitOffset } from '../params.ts';
-import { rows } from '../query.ts';
-import { CANONICAL_BLOCKS } from '../canonical.ts';
+import { rows } from '../reads/query.ts';
+import { CANONICAL_BLOCKS } from '../reads/canonical.ts';
 import type { Store } from '../../storage/client.ts';
 import { NAKAMOTO_BLOCK, NAKAMOTO_BLOCK_CURSOR_LIST } from './schemas.ts';
-import { servingReady, type Serving } from '../tx/served.ts';
 import { blockByHash as storedBlockByHash, blockByIndexHash, blockV2, canonicalBlockAt, tipBlock, type StoredBlock } from './served.ts';
+import { servingReady, type Serving } from '../reads/source.ts';
 
 /**
  * `resolveBlock` from the serving store: undefined when it cannot tell (a height without a

@@ -3,9 +3,9 @@
 // (bns_subdomains by parent name, or by owner through its projection), zonefiles (the attachments of
 // the name operation's tx), and all names in name order (read in key order, a page at a time).
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
-import { canonicalRows } from '../canonical-rows.ts';
-import { CANONICAL_BLOCKS } from '../canonical.ts';
+import { rows, firstRow } from '../reads/query.ts';
+import { canonicalRows } from '../reads/canonical-rows.ts';
+import { CANONICAL_BLOCKS } from '../reads/canonical.ts';
 
 export interface NameRow {
   name: string;

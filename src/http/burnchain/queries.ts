@@ -2,7 +2,7 @@
 // (burn_blocks: a burnchain fork re-delivers a height with another hash). Rewards and reward slots
 // of one recipient are read through the projections ordered by address (sql/0003).
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
+import { rows, firstRow } from '../reads/query.ts';
 
 /** (height, hash) of the canonical burn block at each height of the `heights` subquery. */
 const canonicalAt = (heights: string) =>

@@ -6,7 +6,7 @@ import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { httpError } from '../errors.ts';
 import { limitOffset } from '../params.ts';
-import { isValidBitcoinAddress, stxToBtcAddress } from '../../encode/btc-address.ts';
+import { isValidBitcoinAddress, stxToBtcAddress } from '../../stacks/encode/btc-address.ts';
 import { rewardsPage, rewardsTotal, slotHoldersPage, type RewardRow, type SlotHolderRow } from './queries.ts';
 import { ADDRESS_PARAM, REWARD_LIST, REWARDS_TOTAL, SLOT_HOLDER_LIST } from './schemas.ts';
 

@@ -3,8 +3,8 @@
 // candidates of a trait (contract_functions, by function name), and deploy status (txs by tx_id,
 // else the pending mempool through its address index).
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
-import { canonicalEventPage, canonicalRows } from '../canonical-rows.ts';
+import { rows } from '../reads/query.ts';
+import { canonicalEventPage, canonicalRows } from '../reads/canonical-rows.ts';
 import { queryEvents, type EventRow } from '../tx/events.ts';
 import { placementKey, resolvePlacements, type PlacementState } from '../tx/queries.ts';
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { HttpResponse } from 'uWebSockets.js';
 import type { AppPlugin } from '../../server/server.ts';
 import { writeReply } from '../../server/respond.ts';
-import { etagOf, ifNoneMatchHits } from '../etag.ts';
+import { etagOf, ifNoneMatchHits } from '../conventions/etag.ts';
 
 export const DOCS_PATH = '/docs';
 export const OPENAPI_PATH = '/extended/v1/openapi.json';

@@ -3,7 +3,7 @@
 // the reference API; for load balancers and orchestrators. Never cached: they describe this process.
 import type { RouteDef } from '../route.ts';
 import type { ApiContext } from '../context.ts';
-import { SERVER_VERSION } from '../version.ts';
+import { SERVER_VERSION } from '../conventions/version.ts';
 import { apiSchemas } from '../schema-home.ts';
 
 const entity = apiSchemas('service.json');

@@ -1,10 +1,10 @@
 // PoX operations as the reference shows them: the printed state corrected by the operation
-// (src/workers/address-index.ts poxLockState, and the balance it moved), the reward address as a
+// (src/stacks/roles.ts poxLockState, and the balance it moved), the reward address as a
 // Bitcoin address, and the data fields per operation name in snake case.
 import { createHash } from 'node:crypto';
-import { poxLockState } from '../../workers/address-index.ts';
-import { poxAddressToBtc } from '../../encode/btc-address.ts';
-import { AddressVersion, c32address } from '../../workers/decode/c32.ts';
+import { poxLockState } from '../../stacks/roles.ts';
+import { poxAddressToBtc } from '../../stacks/encode/btc-address.ts';
+import { AddressVersion, c32address } from '../../stacks/codec/c32.ts';
 import type { PoxEventRow } from './queries.ts';
 
 type Data = Record<string, unknown>;

@@ -2,15 +2,15 @@
 // projection ordered by delegate_to; by cycle through the one ordered by end_cycle_id; a stacker's
 // through its principal_events rows), and each cycle's reward set (pox_cycles, pox_signers).
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
-import { canonicalPage, canonicalRows } from '../canonical-rows.ts';
+import { rows, firstRow } from '../reads/query.ts';
+import { canonicalPage, canonicalRows } from '../reads/canonical-rows.ts';
 import { scopeWhere, SCOPE_PARAMS } from '../address/scope.ts';
-import { CANONICAL_BLOCKS } from '../canonical.ts';
-import type { PoxOp } from '../../workers/pox-print.ts';
+import { CANONICAL_BLOCKS } from '../reads/canonical.ts';
+import type { PoxOp } from '../../stacks/pox-print.ts';
 
 export type PoxVersion = 'pox2' | 'pox3' | 'pox4';
 
-/** A stored PoX operation (the printed op, src/workers/pox-print.ts) and where it happened. */
+/** A stored PoX operation (the printed op, src/stacks/pox-print.ts) and where it happened. */
 export interface PoxEventRow extends PoxOp {
   block_height: number;
   tx_index: number;

@@ -4,11 +4,11 @@ import type { RouteDef } from '../route.ts';
 import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { chainIsMainnet } from '../network.ts';
+import { chainIsMainnet } from '../reads/network.ts';
 import { limitOffset } from '../params.ts';
 import { cycleKnown, poxCycle, poxCyclesPage, poxEventsCovering, poxSigners, signerKnown, type PoxEventRow, type PoxSignerRow } from './queries.ts';
 import { parseData, poxAddrOf, signerAddress } from './format.ts';
-import { poxLockState } from '../../workers/address-index.ts';
+import { poxLockState } from '../../stacks/roles.ts';
 import { CYCLE_PARAMS, POX_CYCLE, POX_CYCLES, POX_SIGNER, POX_SIGNERS, POX_STACKERS, SIGNER_PARAMS } from './schemas.ts';
 
 type Page = { limit: number; offset: number };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { startService, SHARED } from '../../testing/service.ts';
 import { parseTsvLine } from '../../ingest/tsv/copy-text.ts';
-import { txIdOf } from '../../workers/decode/transaction.ts';
+import { txIdOf } from '../../stacks/codec/transaction.ts';
 
 function mempoolTxsOfFixture(): string[] {
   const rows = readFileSync(join(SHARED, 'fixtures', 'fuzzed-transactions-1.tsv'), 'utf8').split('\n').map(parseTsvLine);

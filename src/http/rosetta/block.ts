@@ -5,7 +5,7 @@ import type { Store } from '../../storage/client.ts';
 import type { ApiContext } from '../context.ts';
 import { chainTip } from '../address/scope.ts';
 import { blockByHash, type BlockRow } from '../blocks/queries.ts';
-import { decodeTransaction } from '../../workers/decode/index.ts';
+import { decodeTransaction } from '../../stacks/codec/index.ts';
 import { keyOf, type TxRow } from '../tx/queries.ts';
 import { contractAbis } from '../tx/abi-cache.ts';
 import { blockTxRows, canonicalBlockAt, minerRewardsAt, stxEvents } from './queries.ts';

@@ -21,7 +21,7 @@ import {
 import { startService, waitForProcessing, type RunningService } from '../../testing/service.ts';
 import { feedFixture } from '../../testing/goldens.ts';
 import { startNode, type FakeNode, type Hit } from '../proxy/test-support.ts';
-import { rosettaPost } from './mesh-check.ts';
+import { rosettaPost } from '../../testing/rosetta-mesh-check.ts';
 
 const network_identifier = { blockchain: 'stacks', network: 'testnet' };
 const STX = { symbol: 'STX', decimals: 6 };

@@ -1,7 +1,7 @@
 // /rosetta/v1/block, /block/transaction, /mempool and /mempool/transaction.
 import type { RouteDef } from '../route.ts';
 import type { ApiContext } from '../context.ts';
-import { decodeTransaction } from '../../workers/decode/index.ts';
+import { decodeTransaction } from '../../stacks/codec/index.ts';
 import { getTip, unanchoredTxs } from '../tx/lists.ts';
 import { pendingEntries } from '../tx/mempool.ts';
 import { fetchTxRows, placeTxRows } from '../tx/queries.ts';

@@ -2,7 +2,7 @@
 // the node pool's tip and peers).
 import type { RouteDef } from '../route.ts';
 import type { ApiContext } from '../context.ts';
-import { SERVER_VERSION } from '../version.ts';
+import { SERVER_VERSION } from '../conventions/version.ts';
 import { blockByHeight } from '../blocks/queries.ts';
 import { BLOCKCHAIN, ERRORS, OPERATION_STATUSES, OPERATION_TYPES, ROSETTA_VERSION } from './constants.ts';
 import { rosettaError } from './errors.ts';

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { forkService } from '../../testing/fork-service.ts';
 import { FORK } from '../../testing/fork-fixture.ts';
-import { rosettaPost, type RosettaOp as Op, type RosettaTx as Tx } from './mesh-check.ts';
+import { rosettaPost, type RosettaOp as Op, type RosettaTx as Tx } from '../../testing/rosetta-mesh-check.ts';
 
 
 const network_identifier = { blockchain: 'stacks', network: 'mainnet' };

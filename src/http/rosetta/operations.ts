@@ -6,7 +6,7 @@
 // send-many-memo call carry their memo argument. Fungible-token operations need token metadata the
 // reference only fetched when configured to (off by default), so, as there, FT events have none;
 // NFT and print events have none either.
-import { formatTxMetadata, type DecodedTransaction } from '../../workers/decode/index.ts';
+import { formatTxMetadata, type DecodedTransaction } from '../../stacks/codec/index.ts';
 import { STX, type OperationType } from './constants.ts';
 import { stackingMetadata } from './stacking.ts';
 import { sendManyMemos } from './send-many.ts';

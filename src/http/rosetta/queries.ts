@@ -3,12 +3,12 @@
 // locks that ended with it; a mined or pending transaction; an account's nonce and STX balance as
 // of a height (by key: principal_balance_changes and the principal's lock events, never a scan).
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
-import { CANONICAL_BLOCKS } from '../canonical.ts';
+import { rows } from '../reads/query.ts';
+import { CANONICAL_BLOCKS } from '../reads/canonical.ts';
 import { blockByHash, blockByHeight, type BlockRow } from '../blocks/queries.ts';
 import { fetchMempoolRows, fetchTxRows, fetchTxRowsByKey, keyOf, pickCanonical, placeTxRows, tipHeight, type MempoolRow, type PlacedTx, type TxRow } from '../tx/queries.ts';
 import { queryEvents, type EventKind } from '../tx/events.ts';
-import { EVENT_TABLE_BIT, ALL_EVENT_TABLES } from '../../workers/event-tables.ts';
+import { EVENT_TABLE_BIT, ALL_EVENT_TABLES } from '../../storage/event-tables.ts';
 import type { MinerReward, StxEvent, Unlock } from './operations.ts';
 
 export type { BlockRow, TxRow, PlacedTx, MempoolRow };

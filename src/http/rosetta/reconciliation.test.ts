@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fedService } from '../../testing/goldens.ts';
-import { fixtureNetwork, rosettaPost } from './mesh-check.ts';
+import { fixtureNetwork, rosettaPost } from '../../testing/rosetta-mesh-check.ts';
 
 interface Op {
   account?: { address: string };

@@ -5,8 +5,8 @@
 // locked before is given back by the block's correcting transaction (corrections.ts): one
 // stx_unlock per such lock, with the locking tx in its metadata.
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
-import { CANONICAL_BLOCKS } from '../canonical.ts';
+import { rows } from '../reads/query.ts';
+import { CANONICAL_BLOCKS } from '../reads/canonical.ts';
 
 /** A lock event of the block: which tx, where, whose STX, how many. */
 export interface LockEvent {

@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { ApiRequest } from '../request.ts';
 import { bodyOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
-import { isValidPrincipal } from '../../workers/decode/index.ts';
+import { isValidPrincipal } from '../../stacks/codec/index.ts';
 import { BLOCKCHAIN } from './constants.ts';
 import { rosettaError } from './errors.ts';
 import { meshSchema } from './schemas.ts';

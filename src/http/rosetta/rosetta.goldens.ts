@@ -7,7 +7,7 @@
 // of ours validates against the Mesh object its route declares (200) or the Mesh Error (any other
 // status).
 import type { GoldenContext, GoldenComparison, GoldenFamily } from '../../testing/goldens.ts';
-import { rosettaGoldens, rosettaPost } from './mesh-check.ts';
+import { rosettaGoldens, rosettaPost } from '../../testing/rosetta-mesh-check.ts';
 
 type Identifiers = { transaction_identifiers: Array<{ hash: string }> };
 

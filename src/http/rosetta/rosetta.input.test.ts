@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService } from '../../testing/service.ts';
-import { responseProblems } from './mesh-check.ts';
+import { responseProblems } from '../../testing/rosetta-mesh-check.ts';
 
 const net = { blockchain: 'stacks', network: 'testnet' };
 const A = 'ST1THWXQ8368SDN2MJGE4BMDKMCHZ2GSVTSQDA7QF';

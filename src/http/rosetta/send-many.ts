@@ -3,7 +3,7 @@
 // {to, ustx, memo} tuples) or `send-stx-with-memo` (its third argument) on the network's
 // send-many-memo contract, one memo per transfer in argument order, the buffer's bytes as UTF-8
 // text ('' for a memo that is not a buffer).
-import { decodeClarityValue, tupleGet, type ClarityValue } from '../../workers/decode/index.ts';
+import { decodeClarityValue, tupleGet, type ClarityValue } from '../../stacks/codec/index.ts';
 
 /** The reference's default contract ids (its .env: MAINNET_ / TESTNET_SEND_MANY_CONTRACT_ID). */
 const CONTRACT = {

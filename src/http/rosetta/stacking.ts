@@ -2,9 +2,9 @@
 // their own operation types, with metadata read from the call's arguments and result as the
 // reference reads them: amounts and heights as digit strings, the PoX address as a Bitcoin address
 // (stack-stx) or the tuple's hex (delegate-stx).
-import { decodeClarityValue, tupleGet, type ClarityValue } from '../../workers/decode/index.ts';
+import { decodeClarityValue, tupleGet, type ClarityValue } from '../../stacks/codec/index.ts';
 import type { OperationType } from './constants.ts';
-import { poxAddressToBtc } from '../../encode/btc-address.ts';
+import { poxAddressToBtc } from '../../stacks/encode/btc-address.ts';
 
 const BOOT_ADDRESSES = new Set(['SP000000000000000000002Q6VF78', 'ST000000000000000000002AMW42H']);
 const POX_CONTRACTS = new Set(['pox', 'pox-2', 'pox-3', 'pox-4']);

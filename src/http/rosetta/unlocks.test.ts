@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SHARED, startService } from '../../testing/service.ts';
 import { editedFeed } from '../../testing/edited-feed.ts';
-import { rosettaPost, type RosettaOp as Op, type RosettaTx as Tx } from './mesh-check.ts';
+import { rosettaPost, type RosettaOp as Op, type RosettaTx as Tx } from '../../testing/rosetta-mesh-check.ts';
 
 const BLOCK_98 = 1039;
 const STACKERS = [

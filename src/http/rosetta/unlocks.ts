@@ -8,8 +8,8 @@
 // handle-unlock they came back already): such an unlock is flagged `superseded`, and the block's
 // correcting transaction takes it back (see corrections.ts).
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
-import { CANONICAL_BLOCKS } from '../canonical.ts';
+import { rows } from '../reads/query.ts';
+import { CANONICAL_BLOCKS } from '../reads/canonical.ts';
 import type { ChainTip } from '../address/scope.ts';
 
 /** PoX-2/3/4 operations that set a lock's unlock height (a handle-unlock ends one). */

@@ -2,10 +2,10 @@
 // the blocks_by_block_hash projection, sql/0001), a standard address by its address-index rows, a
 // contract by its deploy (mempool address index, then contracts).
 import type { Store } from '../../storage/client.ts';
-import { firstRow, rows } from '../query.ts';
+import { firstRow, rows } from '../reads/query.ts';
 import { fetchMempoolRows, fetchTxRows, placeTxRows, type MempoolRow, type PlacedTx } from '../tx/queries.ts';
 import { blockByHash, type BlockRow } from '../blocks/queries.ts';
-import { ROLE } from '../../workers/address-index.ts';
+import { ROLE } from '../../stacks/roles.ts';
 
 /** Every stored placement of the tx, with its canonical status. */
 export async function txPlacements(store: Store, txId: string): Promise<PlacedTx[]> {

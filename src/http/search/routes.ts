@@ -8,7 +8,7 @@ import type { ApiContext } from '../context.ts';
 import { getMinedTxObjects, getTxObject, renderMempoolTxs } from '../tx/tx-object.ts';
 import type { PlacedTx } from '../tx/queries.ts';
 import { withMicroblocks } from '../blocks/v1-routes.ts';
-import { parsePrincipal } from '../../workers/decode/c32.ts';
+import { parsePrincipal } from '../../stacks/codec/c32.ts';
 import { resolveReadHeight } from '../address/resolve.ts';
 import { assetTotals, lockStateV1 } from '../address/balance-queries.ts';
 import { formatStxBalance } from '../address/format.ts';

@@ -1,6 +1,6 @@
 // Reads behind /extended: the canonical tip, its unconfirmed microblock, the PoX unlock heights.
 import type { Store } from '../../storage/client.ts';
-import { firstRow } from '../query.ts';
+import { firstRow } from '../reads/query.ts';
 
 export interface ChainTip {
   block_height: number;

@@ -5,7 +5,7 @@
 import type { RouteDef } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { getChainTip, type ChainTip } from './queries.ts';
-import { SERVER_VERSION } from '../version.ts';
+import { SERVER_VERSION } from '../conventions/version.ts';
 import { SERVER_STATUS } from '../blocks/schemas.ts';
 import { REDIRECT } from '../schema-home.ts';
 

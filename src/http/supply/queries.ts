@@ -1,6 +1,6 @@
 // Supply reads: the running supply (sql/0005_route_reads.sql) summed up to a height, and the tip.
 import type { Store } from '../../storage/client.ts';
-import { firstRow } from '../query.ts';
+import { firstRow } from '../reads/query.ts';
 import { tipHeight } from '../tx/queries.ts';
 
 export { tipHeight };

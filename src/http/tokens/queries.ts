@@ -2,8 +2,8 @@
 // one NFT's history and an asset's mints through the nft_events projections ordered by token and by
 // event type (sql/0002), and a token's holders from ft_holders (balances by asset).
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
-import { canonicalEventPage, inReferenceOrder } from '../canonical-rows.ts';
+import { rows, firstRow } from '../reads/query.ts';
+import { canonicalEventPage, inReferenceOrder } from '../reads/canonical-rows.ts';
 import { scopeWhere, SCOPE_PARAMS, NEWEST_FIRST } from '../address/scope.ts';
 
 export interface NftEventRow {

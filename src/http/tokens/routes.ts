@@ -7,8 +7,8 @@ import type { ApiRequest } from '../request.ts';
 import { httpError } from '../errors.ts';
 import { getMinedTxObjects, type TxKey } from '../tx/tx-object.ts';
 import { tipHeight } from '../tx/queries.ts';
-import { clarityHexRepr } from '../../workers/decode/index.ts';
-import { isValidPrincipal } from '../../workers/decode/c32.ts';
+import { clarityHexRepr } from '../../stacks/codec/index.ts';
+import { isValidPrincipal } from '../../stacks/codec/c32.ts';
 import { nftHistory, nftHoldings, nftMintsPage, tokenHolders, type NftEventRow } from './queries.ts';
 import { FT_HOLDERS, HISTORY_QUERY, HOLDERS_PARAMS, HOLDERS_QUERY, HOLDINGS_QUERY, MINTS_QUERY, NFT_HISTORY, NFT_HOLDINGS, NFT_MINTS } from './schemas.ts';
 

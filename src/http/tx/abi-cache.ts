@@ -3,7 +3,7 @@
 // A contract's ABI never changes once deployed, so found ABIs are cached (bounded, oldest out);
 // misses are not cached (the contract may be deployed later).
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
+import { rows } from '../reads/query.ts';
 
 const MAX_ENTRIES = 10_000;
 const cache = new Map<string, string>();

@@ -1,11 +1,11 @@
 // Transaction events: read from the five event tables in one UNION ALL with uniform columns, and
 // rendered as the reference's TransactionEvent objects.
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
+import { rows } from '../reads/query.ts';
 import type { EventKind, EventRow } from '../../render/rows.ts';
 export { formatEvent } from '../../render/events.ts';
 export type { EventKind, EventRow } from '../../render/rows.ts';
-import { ALL_EVENT_TABLES, EVENT_TABLE_BIT, type EventTable } from '../../workers/event-tables.ts';
+import { ALL_EVENT_TABLES, EVENT_TABLE_BIT, type EventTable } from '../../storage/event-tables.ts';
 import { keyOf, placementKey, resolvePlacements, type PlacementState, type TxKey } from './queries.ts';
 
 export const EVENT_KINDS: readonly EventKind[] = ['smart_contract_log', 'stx_lock', 'stx_asset', 'fungible_token_asset', 'non_fungible_token_asset'];

@@ -6,7 +6,7 @@
 // joining every row against the overlay. Chain-wide pages read the txs table, which is sorted in
 // chain order (sql/0001), in (reverse) height order.
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
+import { rows, firstRow } from '../reads/query.ts';
 import { keyOf, parseTxRow, placeTxRows, TIP_SQL, TX_COLUMNS, type PlacedTx, type TxKey } from './queries.ts';
 
 export interface Tip {

@@ -4,16 +4,16 @@ import { queryOf } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { httpError } from '../errors.ts';
 import { PRINCIPAL_PATTERN } from '../params.ts';
-import { decodeTransaction, isValidPrincipal } from '../../workers/decode/index.ts';
+import { decodeTransaction, isValidPrincipal } from '../../stacks/codec/index.ts';
 import { renderMempoolTxs } from './tx-object.ts';
 import { droppedEntries, mempoolRawTxs, mempoolRowsOf, pendingEntries, percentileCont, receiptHeights, type MempoolEntry } from './mempool.ts';
 import { tipHeight } from './queries.ts';
 import { MEMPOOL_FEES, MEMPOOL_STATS, MEMPOOL_TRANSACTION_LIST } from './schemas.ts';
 import { BOOL_FALSE, limitParam, OFFSET, paging } from './params.ts';
-import { servingReady, type Serving } from './served.ts';
 import { pendingTxsJson } from './served-lists.ts';
 import { JsonText } from '../../server/json-text.ts';
 import type { PendingEntry } from '../../serving/docs.ts';
+import { servingReady, type Serving } from '../reads/source.ts';
 
 const ADDRESS = { type: 'string', pattern: PRINCIPAL_PATTERN };
 

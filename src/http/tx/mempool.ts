@@ -2,11 +2,11 @@
 // stats / fee priorities computed over the pending set. The pending set is bounded by the node's
 // mempool, so lists are filtered and ordered here after one read of its narrow columns.
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
+import { rows } from '../reads/query.ts';
 import { MEMPOOL_COLUMNS, parseMempoolRow, type MempoolRow } from './queries.ts';
 import { getTip, unanchoredTxs } from './lists.ts';
-import { summarizeTx } from '../../workers/tx-summary.ts';
-import { principalsOf } from '../../workers/decode-block.ts';
+import { summarizeTx } from '../../stacks/tx-summary.ts';
+import { principalsOf } from '../../stacks/tx-summary.ts';
 
 /** Every principal a tx names (sender, sponsor, recipient, contract). */
 const namedBy = (rawTx: string): string[] => principalsOf(summarizeTx(rawTx));

@@ -2,7 +2,7 @@
 // block and burn block), the overlay state (canonical, the anchor block that accepted it) and its
 // canonical txs, newest tx_index first.
 import type { Store } from '../../storage/client.ts';
-import { rows } from '../query.ts';
+import { rows } from '../reads/query.ts';
 import { isoTime } from '../../render/values.ts';
 
 export interface MicroblockView {

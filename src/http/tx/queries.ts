@@ -2,10 +2,10 @@
 // it), their canonical status from the overlay tables, the chain tip, mempool rows and called
 // contracts' ABIs. Every read is narrow: txs by tx_id (its primary key), overlay rows by their keys.
 import type { Store } from '../../storage/client.ts';
-import { rows, firstRow } from '../query.ts';
+import { rows, firstRow } from '../reads/query.ts';
 import type { MempoolRow, MempoolState, PlacedTx, TxKey, TxRow } from '../../render/rows.ts';
 import { keyOf } from '../../render/rows.ts';
-import { knownCanonical, rememberCanonical, reorgGeneration } from '../known-canonical.ts';
+import { knownCanonical, rememberCanonical, reorgGeneration } from '../reads/known-canonical.ts';
 
 
 

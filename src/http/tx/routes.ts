@@ -5,14 +5,14 @@ import type { ApiContext } from '../context.ts';
 import { badRequest, httpError, notFound } from '../errors.ts';
 import { HEIGHT_PARAM } from '../params.ts';
 import { blockByHash, blockByHeight } from '../blocks/queries.ts';
-import { decodeTransaction, isValidPrincipal, parsePrincipal } from '../../workers/decode/index.ts';
+import { decodeTransaction, isValidPrincipal, parsePrincipal } from '../../stacks/codec/index.ts';
 import { getMinedTxObjects, getTxObject, getTxObjects } from './tx-object.ts';
 import { blockTxPage, txListPage, type SortBy } from './lists.ts';
 import { eventsPage, formatEvent, type EventKind } from './events.ts';
 import { fetchRawTx, normalizeTxId } from './queries.ts';
 import { EVENTS_PAGE, RAW_TRANSACTION, TRANSACTION_LIST, TX_OR_MEMPOOL_TX, TX_SEARCH } from './schemas.ts';
 import { JsonText } from '../../server/json-text.ts';
-import { servingReady, txJson } from './served.ts';
+import { txJson } from './served.ts';
 import { rawTxOf } from '../../serving/reads.ts';
 import { servedTxList } from './served-lists.ts';
 import {
@@ -31,6 +31,7 @@ import {
   TX_ID_PATTERN,
   TX_TYPES,
 } from './params.ts';
+import { servingReady } from '../reads/source.ts';
 
 const TX_ID = { type: 'string', pattern: TX_ID_PATTERN };
 const TX_ID_PARAMS = { type: 'object', properties: { tx_id: TX_ID }, required: ['tx_id'] };

@@ -6,7 +6,7 @@ import type { CallPart } from '../../serving/docs.ts';
 import { unpack } from '../../serving/codec.ts';
 import { MsgpackReader } from '../../serving/tx-doc-list.ts';
 import type { JsonBytesWriter } from '../../server/json-bytes.ts';
-import { abiFunctionSignature, abiTypeString, findAbiFunction, toAbi, type ClarityAbi } from '../../workers/decode/index.ts';
+import { abiFunctionSignature, abiTypeString, findAbiFunction, toAbi, type ClarityAbi } from '../../stacks/codec/index.ts';
 
 interface RenderedFunction {
   /** `"function_signature":...` as JSON text. */

@@ -4,7 +4,8 @@ import { JsonText } from '../../server/json-text.ts';
 import { mempoolDocOf, placedDocOf } from '../../serving/reads.ts';
 import { storedTxListLength, txListFrom } from '../../serving/list-overlay.ts';
 import type { PendingEntry } from '../../serving/docs.ts';
-import { minedTxJson, mempoolTxJson, type Serving } from './served.ts';
+import { minedTxJson, mempoolTxJson } from './served.ts';
+import type { Serving } from '../reads/source.ts';
 
 /** Placement ids of the global list, newest first, from `offset`. */
 function newestTxs(s: Serving, length: number, offset: number, limit: number): number[] {

@@ -2,8 +2,6 @@
 // members, the canonical flags of the committed view, the called contract's ABI and the asked events
 // page added. `undefined` means "not answerable from the store" (the caller asks ClickHouse):
 // unconfirmed microblock placements, a store still catching up.
-import type { ServingStore } from '../../serving/store.ts';
-import type { ServingView } from '../../serving/view.ts';
 import { INLINE_EVENTS, TX_FLAGS, type CallPart, type MempoolDoc, type MempoolState } from '../../serving/docs.ts';
 import { coldDocOf, frameOf, logIdOf, mempoolDocOf, placedDocOf, placementOf, txRecordOf, type PlacedTxDoc } from '../../serving/reads.ts';
 import { readTxDocListFields } from '../../serving/tx-doc-list.ts';
@@ -12,11 +10,7 @@ import { eventJson, txIdOf, unpack } from '../../serving/codec.ts';
 import { mempoolTxStatus } from '../../render/tx.ts';
 import { isoTime } from '../../render/values.ts';
 import { callJson, writeCallWithoutAbi } from './served-call.ts';
-
-export interface Serving {
-  store: ServingStore;
-  view: ServingView;
-}
+import type { Serving } from '../reads/source.ts';
 
 export interface RenderOpts {
   /** Render contract calls with the called contract's ABI (the reference's v2 lists do not). */
@@ -143,9 +137,4 @@ export function txJson(s: Serving, txId: string, opts: RenderOpts & { includeUna
   const doc = state && mempoolDocOf(s.store, txId);
   if (!doc || !state) return null;
   return { text: mempoolTxJson(s, doc, state, opts), settled: false };
-}
-
-/** Whether answers may come from the store now. */
-export function servingReady(s: Serving | undefined): s is Serving {
-  return !!s && s.view.ready;
 }

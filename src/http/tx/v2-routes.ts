@@ -8,9 +8,9 @@ import { getMinedTxObjects } from './tx-object.ts';
 import { blockTxPage } from './lists.ts';
 import { limitParam, OFFSET } from './params.ts';
 import { TRANSACTION_LIST } from './schemas.ts';
-import { servingReady } from './served.ts';
 import { resolveStoredBlock } from '../blocks/v2-routes.ts';
 import { blockTxsPage } from '../blocks/served.ts';
+import { servingReady } from '../reads/source.ts';
 
 export const txV2Routes: RouteDef<ApiContext>[] = [
   {

@@ -1,13 +1,13 @@
 // v3 lists read straight from the serving store: a principal's v2 list entries and a block's
 // placement ids, each document read as the few fields a v3 summary shows. Reading them through the
 // v2 twin instead rendered its whole answer and parsed it again, two thirds of a page's CPU.
-import type { Serving } from '../tx/served.ts';
 import { eventCountsOf } from '../address/served.ts';
 import { placedDocOf, principalIdOf, type PlacedTxDoc } from '../../serving/reads.ts';
 import { LIST, PrincipalList, type ListEntry } from '../../serving/principal-list.ts';
 import { readFact } from '../../serving/principal-fact.ts';
 import type { TxKey } from './cursor.ts';
 import { txKeyOf, type SummaryTx } from './tx-shape.ts';
+import type { Serving } from '../reads/source.ts';
 
 /** A block's placement members, parsed once per distinct text (a page's txs share a few blocks). */
 const placements = new Map<string, Record<string, unknown>>();

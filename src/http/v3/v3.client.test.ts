@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { createClient } from '@stacks/blockchain-api-client';
 import { fedService, readGoldenFile } from '../../testing/goldens.ts';
 import type { RunningService } from '../../testing/service.ts';
-import { fixtureNetwork } from '../rosetta/mesh-check.ts';
+import { fixtureNetwork } from '../../testing/rosetta-mesh-check.ts';
 import { apiOpenApi } from '../routes.ts';
-import { DocumentedAnswers, PathMatcher } from '../openapi-match.ts';
+import { DocumentedAnswers, PathMatcher } from '../openapi/match.ts';
 import { matchesV3Golden } from './v3.goldens.ts';
 
 const FIXTURE = 'mocknet';

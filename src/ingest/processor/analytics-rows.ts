@@ -10,7 +10,7 @@
 // then the change's buckets in a small number-keyed map, and amounts summed as numbers while they
 // stay exact (BigInt only beyond 2^53): 1.1-1.7 µs per change and unit against 1.6-2.4 with a
 // string key per unit and BigInts.
-import type { Unit } from './analytics-buckets.ts';
+import type { Unit } from '../../stacks/buckets.ts';
 import { keysOf } from '../../workers/analytics-changes.ts';
 
 type Row = Record<string, unknown>;

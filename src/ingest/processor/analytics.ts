@@ -8,7 +8,7 @@ import type { ApplyContext } from './context.ts';
 import type { AnalyticsChanges } from '../../workers/decoded.ts';
 import { decodedBlock } from './context.ts';
 import { bucketCode } from './analytics-rows.ts';
-import { bucketOf, isChainKind, networkOfPrincipal, type Network } from './analytics-buckets.ts';
+import { bucketOf, isChainKind, networkOfPrincipal, type Network } from '../../stacks/buckets.ts';
 import { ANALYTICS_KINDS, changeKey, keysOf } from '../../workers/analytics-changes.ts';
 
 /** STACKS_API_ANALYTICS_INGEST=0 leaves the aggregates unwritten (the benchmark's baseline). */

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, waitForProcessing } from '../../testing/service.ts';
 import { feedFixture } from '../../testing/goldens.ts';
-import { fixtureNetwork } from '../../http/rosetta/mesh-check.ts';
-import { checkGoldenFamilies } from '../../http/golden-families.ts';
+import { fixtureNetwork } from '../../testing/rosetta-mesh-check.ts';
+import { checkGoldenFamilies } from '../../http/goldens/families.ts';
 
 const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
 

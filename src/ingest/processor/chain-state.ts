@@ -2,9 +2,9 @@
 // canonical status, the tip, and the pending mempool. Older heights live only in the store and are
 // read back when a late block or a deep reorg reaches them (chain-load.ts); memory stays bounded
 // however long the chain grows.
-import type { AnalyticsChanges, BalanceDelta, CountDelta, TxRef } from '../../workers/decoded.ts';
-import type { ServedRows } from '../../workers/serving/served-rows.ts';
+import type { AnalyticsChanges, CountDelta, TxRef } from '../../workers/decoded.ts';
 import { PendingNonces, rememberMinedNonces } from './mempool-nonces.ts';
+import type { BalanceDelta, ServedRows } from '../../serving/input.ts';
 
 export interface BlockState {
   index_block_hash: string;

@@ -3,14 +3,14 @@
 import type { Store } from '../../storage/client.ts';
 import type { Batch } from './batch.ts';
 import type { BlockState, ChainState } from './chain-state.ts';
-import type { BalanceDelta, DecodedEvent, TxRef } from '../../workers/decoded.ts';
+import type { DecodedEvent, TxRef } from '../../workers/decoded.ts';
 import type { DecodePool } from '../../workers/pool.ts';
-import type { ServedRows } from '../../workers/serving/served-rows.ts';
 import type { PendingTx } from '../../serving/pending-entry.ts';
 import type { BlockContribution } from '../../serving/changes.ts';
 import { blockContribution } from '../../serving/contribution.ts';
 import { readRecord } from '../event-log/reader.ts';
 import { NO_ANALYTICS } from '../../workers/analytics-changes.ts';
+import type { BalanceDelta } from '../../serving/input.ts';
 
 export interface ApplyContext {
   store: Store;

@@ -9,7 +9,7 @@ import { openStore, type Store } from '../../storage/client.ts';
 import { migrate } from '../../storage/migrate.ts';
 import { tempDataDir } from '../../testing/service.ts';
 import { RowSet } from '../../workers/rows.ts';
-import { insertRowSet } from '../../storage/insert-row-set.ts';
+import { insertRowSet } from '../../testing/insert-row-set.ts';
 import { HolderTransitions, type HolderCount } from './holder-transitions.ts';
 
 function insert(store: Store, table: string, rows: Array<Record<string, unknown>>, token: string): Promise<void> {

@@ -10,7 +10,7 @@
 // net change back out, so it writes the same rows as the first attempt. Changes are replayed in the
 // order the batch applied them: an orphaned block's are undone after the blocks above it.
 import type { Store } from '../../storage/client.ts';
-import type { Unit } from './analytics-buckets.ts';
+import type { Unit } from '../../stacks/buckets.ts';
 import { valuesBeforeBatch, type PairTable } from './pair-lookup.ts';
 
 type Row = Record<string, unknown>;

@@ -3,7 +3,8 @@
 // principal a change touched (a tx's fee payer even at fee 0), `touches` counts every change applied
 // and only grows (an orphaned block's negated changes add one too): no row ever sums away.
 import type { Batch } from './batch.ts';
-import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
+import type { TxRef } from '../../workers/decoded.ts';
+import type { BalanceDelta } from '../../serving/input.ts';
 
 export function addHolderRows(batch: Batch, deltas: BalanceDelta[], txs: readonly TxRef[], sign: 1 | -1): void {
   const rows = deltas.map((d) => ({ asset: d.asset, principal: d.principal, balance: sign === 1 ? d.balance : (-BigInt(d.balance)).toString(), touches: 1 }));

@@ -1,8 +1,7 @@
 // The current pending set (mempool_pending, sql/0003) mirrors mempool_status exactly across batches,
 // compaction leaves no rows of txs that left it, and the mempool endpoints read through it.
 import { test } from 'node:test';
-import { summarizeTx } from '../../workers/tx-summary.ts';
-import { principalsOf } from '../../workers/decode-block.ts';
+import { summarizeTx } from '../../stacks/tx-summary.ts';
 import assert from 'node:assert/strict';
 import { createWriteStream, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -12,6 +11,7 @@ import { readTsvRows } from '../tsv/read-tsv.ts';
 import { copyEscape } from '../tsv/copy-text.ts';
 import { loadConfig } from '../../config/config.ts';
 import { openStore } from '../../storage/client.ts';
+import { principalsOf } from '../../stacks/tx-summary.ts';
 
 /** Writes the log's rows in `parts` consecutive files, so that one import each makes several batches. */
 async function splitLog(file: string, parts: number): Promise<string[]> {
@@ -41,7 +41,7 @@ test('mempool_pending holds exactly the pending set after every batch is compact
     // announced in one part are mined or dropped in a later one, and every stored batch is followed
     // by a compaction (interval 0).
     for (const part of (await splitLog(file, 4)).slice(0, 3)) {
-      const imp = await runScript('src/ingest/cli/import-events.ts', ['--file', part], { STACKS_API_DATA_DIR: dataDir, STACKS_API_MEMPOOL_CLEANUP_MS: '0' });
+      const imp = await runScript('src/cli/import-events.ts', ['--file', part], { STACKS_API_DATA_DIR: dataDir, STACKS_API_MEMPOOL_CLEANUP_MS: '0' });
       assert.equal(imp.code, 0, imp.output);
     }
 

@@ -1,9 +1,10 @@
 // Overlay and running-total rows the processor writes when canonical status changes.
 import type { Batch } from './batch.ts';
 import type { BlockState, MicroblockState } from './chain-state.ts';
-import type { BalanceDelta, TxRef } from '../../workers/decoded.ts';
-import { summarizeTx } from '../../workers/tx-summary.ts';
-import { principalsOf } from '../../workers/decode-block.ts';
+import type { TxRef } from '../../workers/decoded.ts';
+import { summarizeTx } from '../../stacks/tx-summary.ts';
+import type { BalanceDelta } from '../../serving/input.ts';
+import { principalsOf } from '../../stacks/tx-summary.ts';
 
 export function blockCanonicalRow(b: BlockState, version: number) {
   return { block_height: b.block_height, index_block_hash: b.index_block_hash, block_hash: b.block_hash, canonical: b.canonical ? 1 : 0, version };

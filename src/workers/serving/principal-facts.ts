@@ -2,10 +2,11 @@
 // (principal_txs, principal_events): what each principal did in each tx, its STX locks and PoX
 // operations.
 import type { Row } from '../rows.ts';
-import { ROLE } from '../address-index.ts';
+import { ROLE } from '../../stacks/roles.ts';
 import { assetEventCode, type AssetEvent, type LockFact, type PrincipalTxFact } from '../../serving/docs.ts';
-import type { ServedTx } from './tx-docs.ts';
 import { packFact } from '../../serving/principal-fact.ts';
+import type { ServedTx } from '../../serving/input.ts';
+import type { ServedLock, ServedPrincipalTx } from '../../serving/input.ts';
 
 /** The NFTs a principal sent and received in one tx, per asset (as the reference counts holdings). */
 function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[string, number, number]> {
@@ -18,25 +19,6 @@ function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[str
     if (e.recipient === principal) c[2]++;
   }
   return [...out.values()];
-}
-
-export interface ServedPrincipalTx {
-  principal: string;
-  /** Index of the tx in the payload's ServedTx list. */
-  tx: number;
-  roles: number;
-  /** [asset identifier, NFTs sent, NFTs received] in this tx. */
-  nft: Array<[string, number, number]>;
-  /** The PrincipalTxFact, packed (packFact, src/serving/principal-fact.ts). */
-  packed: Uint8Array;
-}
-
-export interface ServedLock {
-  principal: string;
-  microblock_sequence: number;
-  tx_index: number;
-  event_index: number;
-  fact: LockFact;
 }
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));

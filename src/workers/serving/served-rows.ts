@@ -8,33 +8,13 @@ import { packBlockRecord, type BlockRecord } from '../../serving/block-record.ts
 import { hexBytes } from '../../serving/bytes.ts';
 import { compressValue } from '../../serving/lz4.ts';
 import { DOC_DICTIONARY } from '../../serving/dictionaries.ts';
-import { callPartOf, EVENT_TABLES, eventsByPlacement, jsonMembers, renderTxDocs, type ServedTx } from './tx-docs.ts';
-import { principalFacts, type ServedLock, type ServedPrincipalTx } from './principal-facts.ts';
+import { callPartOf, EVENT_TABLES, eventsByPlacement, jsonMembers, renderTxDocs } from './tx-docs.ts';
+import { principalFacts } from './principal-facts.ts';
+import type { ServedTx } from '../../serving/input.ts';
+import type { ServedBlock, ServedRows } from '../../serving/input.ts';
 
 /** The ClickHouse tables whose rows the documents are rendered from. */
 export const SERVED_TABLES: ReadonlySet<string> = new Set(['txs', ...EVENT_TABLES, 'principal_txs', 'principal_events', 'contracts', 'blocks']);
-
-/** A payload's block: its record as stored (block-record.ts: the frame its txs' answers read, and
- *  the block document; compressed as the tx documents are), and what the processor and the writer
- *  read of it. */
-export interface ServedBlock {
-  index_block_hash: string;
-  block_hash: string;
-  block_height: number;
-  record: Uint8Array;
-}
-
-export interface ServedRows {
-  txs: ServedTx[];
-  principalTxs: ServedPrincipalTx[];
-  locks: ServedLock[];
-  /** [contract_id, ABI JSON] of deploys with an ABI. */
-  abis: Array<[string, string]>;
-  block?: ServedBlock;
-}
-
-/** What a payload gives the serving store when it is not kept (or only checked). */
-export const NOTHING_SERVED: ServedRows = { txs: [], principalTxs: [], locks: [], abis: [] };
 
 const num = (v: unknown): number => Number(v ?? 0);
 

@@ -1,41 +1,14 @@
 // Tx documents rendered at ingest from the txs and event rows a payload decoded into — the rows
 // ClickHouse stores — with the same formatter the ClickHouse read path uses, so both answer alike.
 import type { Row } from '../rows.ts';
-import type { EventPlacement } from '../address-index.ts';
 import type { EventKind, EventRow, PlacedTx } from '../../render/rows.ts';
 import { formatMinedTx } from '../../render/tx.ts';
 import { formatEvent } from '../../render/events.ts';
 import { INLINE_EVENTS, TX_FLAGS, type CallPart, type StoredEvent, type TxDoc } from '../../serving/docs.ts';
 import { decodedTxOf } from './decoded-txs.ts';
-import { packTxDoc, storedEvent, type PackedTxDoc } from '../../serving/codec.ts';
+import { packTxDoc, storedEvent } from '../../serving/codec.ts';
 import { hexBytes } from '../../serving/bytes.ts';
-
-/** Where a rendered tx document belongs (the processor's lists and patches read these; its
- *  microblock_hash is '' for anchored txs). */
-export type PlacedDoc = Required<EventPlacement>;
-
-/** Rendered tx placement and the events a document does not keep. */
-export interface ServedTx {
-  doc: PlacedDoc;
-  /** The TxDoc with its events page and raw bytes, packed and compressed (packTxDoc, src/serving/codec.ts). */
-  packed: PackedTxDoc;
-  /** All events, when there are more than a document keeps. */
-  moreEvents?: StoredEvent[];
-  /** Its NFT events, [event_index, asset identifier, value hex] (the real-time journal announces them). */
-  nft?: Array<[number, string, string]>;
-  /** The decoded tx's nonces (for the principal facts). */
-  nonce: number;
-  sponsor_nonce?: number;
-  sponsor_address: string;
-  /** A boot receipt shown as block 1's tx. */
-  boot: boolean;
-}
-
-/** The block a payload's documents belong to (none for a microblock stream's). */
-export interface EntryBlock {
-  index_block_hash: string;
-  block_height: number;
-}
+import type { EntryBlock, ServedTx } from '../../serving/input.ts';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 

@@ -1,11 +1,11 @@
 // The unsigned transaction of construction options: a token transfer, or a stack-stx,
 // delegate-stx or revoke-delegate-stx call on the PoX contract, with a standard single-sig (P2PKH) authorization for the
 // given public key, nonce and fee and an empty signature; anchor mode any, post-condition mode
-// deny with no conditions (as @stacks/transactions builds them by default). Encoded by src/encode.
-import { encodeTx, AnchorMode, HashMode, PostConditionMode, type Payload } from '../../../encode/transaction.ts';
-import { Cv, type Address, type ClarityValue } from '../../../encode/clarity.ts';
-import { btcToPoxAddress } from '../../../encode/btc-address.ts';
-import { isValidPrincipal, parsePrincipal } from '../../../workers/decode/index.ts';
+// deny with no conditions (as @stacks/transactions builds them by default). Encoded by src/stacks/encode.
+import { encodeTx, AnchorMode, HashMode, PostConditionMode, type Payload } from '../../../stacks/encode/transaction.ts';
+import { Cv, type Address, type ClarityValue } from '../../../stacks/encode/clarity.ts';
+import { btcToPoxAddress } from '../../../stacks/encode/btc-address.ts';
+import { isValidPrincipal, parsePrincipal } from '../../../stacks/codec/index.ts';
 import { HttpError } from '../../errors.ts';
 import { rosettaError } from '../errors.ts';
 import { hash160 } from './keys.ts';

@@ -1,6 +1,6 @@
 // Public keys and the Stacks addresses they control (single-sig P2PKH: hash160 of the key as given).
 import { createHash } from 'node:crypto';
-import { AddressVersion, c32address } from '../../../workers/decode/index.ts';
+import { AddressVersion, c32address } from '../../../stacks/codec/index.ts';
 import { uncompressed } from './secp256k1.ts';
 
 export const hash160 = (bytes: Uint8Array): Buffer => createHash('ripemd160').update(createHash('sha256').update(bytes).digest()).digest();

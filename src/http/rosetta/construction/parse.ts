@@ -3,7 +3,7 @@
 // transfer (as the data endpoints show it); a stacking call is the fee and one stack_stx /
 // delegate_stx operation with the STX it locks as a negative amount and its arguments as metadata
 // (a revoke_delegate_stx one with neither), the shape /construction/preprocess takes.
-import { decodeClarityValue, type DecodedTransaction } from '../../../workers/decode/index.ts';
+import { decodeClarityValue, type DecodedTransaction } from '../../../stacks/codec/index.ts';
 import { STX } from '../constants.ts';
 import { opTxOf, txOperations, type Operation } from '../operations.ts';
 import { poxTupleToBtc, stackingOperationType } from '../stacking.ts';

@@ -5,7 +5,7 @@
 // version 0, chain id 1-4, auth type 5, hash mode 6, signer 7-26, nonce 27-34, fee 35-42,
 // key encoding 43, signature 44-108.
 import { createHash } from 'node:crypto';
-import { txIdOf, type DecodedTransaction } from '../../../workers/decode/index.ts';
+import { txIdOf, type DecodedTransaction } from '../../../stacks/codec/index.ts';
 
 const NONCE = 27;
 const FEE = 35;
