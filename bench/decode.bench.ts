@@ -1,4 +1,4 @@
-// Micro benchmark: our decoder (src/workers/decode) vs @stacks/transactions v7 on the fixture corpus.
+// Micro benchmark: our decoder (src/stacks/codec) vs @stacks/transactions v7 on the fixture corpus.
 // Run: npx tsx bench/decode.bench.ts [--time ms]
 // One op = one pass over the whole corpus (every distinct fixture raw_tx, or every distinct Clarity value).
 import { Bench } from 'tinybench';

@@ -1,5 +1,5 @@
-// Inserts a RowSet's rows outside the processor's batches (backfills; tests that set up stored
-// state), one insert per target, each deduplicated by `${token}:${target}`.
+// For tests that set up stored state: inserts a RowSet's rows outside the processor's batches,
+// one insert per target, each deduplicated by `${token}:${target}`.
 import type { Store } from '../storage/client.ts';
 import { nativeBlockOf, parseInsertTarget, type RowSet } from '../workers/rows.ts';
 

@@ -1,7 +1,7 @@
 // The committed message sequence: what one log entry announces to subscribers, derived from the
 // serving changes of the batch that applied it. Only references are kept (ids, hashes,
-// principals); payloads are rendered from the stored data when sent (render.ts), so a message is
-// always what the REST answer for its object is.
+// principals); payloads are rendered from the stored data when sent (src/realtime/render.ts), so a
+// message is always what the REST answer for its object is.
 import type { ServingChanges } from '../changes.ts';
 import type { ServingStore } from '../store.ts';
 import { batchTxs, nftEventsOf } from './nft-events.ts';
