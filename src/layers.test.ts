@@ -2,11 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { tempDataDir } from './testing/kept-copy.ts';
+import { dirname, join } from 'node:path';
+import { ROOT, tempDataDir } from './testing/service.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEPCRUISE = join(ROOT, 'node_modules', '.bin', 'depcruise');
 
 /** The layer check (the command .ci/run runs) in `cwd`. */

@@ -18,7 +18,6 @@
 // brings; real-time clients are served by the thread their connection reached, each thread's hub
 // following the one journal, so cursors and messages are the same on every thread.
 import type { Config } from '../config/config.ts';
-import type { Tuning } from '../config/tuning.ts';
 import type { ProxyConfig } from '../http/proxy/config.ts';
 import type { RealtimeConfig } from '../realtime/config.ts';
 import type { Store } from '../storage/client.ts';
@@ -39,8 +38,8 @@ import { storeFacts } from './engine-reads.ts';
 import { mergeExposition } from './metrics-merge.ts';
 
 export interface ApiSources {
-  /** The checked start-up settings (src/cli/startup.ts). */
-  startup: { config: Config; proxy: ProxyConfig; tuning: Tuning; realtime: RealtimeConfig };
+  /** What the API reads of the checked start-up settings (src/cli/startup.ts). */
+  startup: { config: Config; proxy: ProxyConfig; realtime: RealtimeConfig };
   store: Store;
   pipeline?: Pipeline<ObserverThread>;
   follower?: Follower;

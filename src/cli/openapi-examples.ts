@@ -2,13 +2,13 @@
 // Run after adding routes: node --import tsx src/cli/openapi-examples.ts [goldens dir]
 // (default: the goldens in ../shared beside the project, or in STACKS_SHARED_DIR).
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHARED_DIR } from '../config/shared-dir.ts';
 import { apiOpenApi } from '../http/routes.ts';
 import { collectExamples, readGoldens } from '../http/openapi/examples.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = process.argv[2] ?? resolve(process.env.STACKS_SHARED_DIR ?? resolve(root, '..', 'shared'), 'goldens');
+const dir = process.argv[2] ?? join(SHARED_DIR, 'goldens');
 const doc = apiOpenApi() as { paths: Record<string, Record<string, unknown>> };
 const table = collectExamples(readGoldens(dir), doc.paths);
 const out = new URL('../../schemas/api/examples.json', import.meta.url);

@@ -46,7 +46,7 @@ function tablesWithLogs(engineDir: string): Array<{ table: string; dir: string }
 }
 
 /** Cancels one table's records of parts that are not on disk; returns their part names. */
-export function cancelLostRecordsOfTable(tableDir: string): string[] {
+function cancelLostRecordsOfTable(tableDir: string): string[] {
   const logsDir = join(tableDir, 'deduplication_logs');
   const logs = readdirSync(logsDir)
     .map((f) => ({ f, n: Number(LOG_NAME.exec(f)?.[1] ?? NaN) }))

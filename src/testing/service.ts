@@ -3,12 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { keptCopy, keptRoot, tempDataDir } from './kept-copy.ts';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT as ROOT, SHARED_DIR as SHARED } from '../config/shared-dir.ts';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** Recorded logs, reference answers and tools: `../shared` beside the project, or STACKS_SHARED_DIR. */
-export const SHARED = process.env.STACKS_SHARED_DIR ? resolve(process.env.STACKS_SHARED_DIR) : resolve(ROOT, '..', 'shared');
+export { ROOT, SHARED };
 
 export interface RunningService {
   apiUrl: string;
