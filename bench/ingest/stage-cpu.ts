@@ -1,4 +1,4 @@
-// `npx tsx bench/ingest/stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep]`: imports a log into a
+// `npx tsx bench/ingest/stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V] [--node-arg <flag>]`: imports a log into a
 // fresh data directory with `import-events` and reads every thread's CPU clock from /proc four times
 // a second until the import exits, then prints the CPU per stage in core-seconds and in µs per tx
 // (the per-stage budget of issue 32). A thread is classed by its name: the decode workers name
@@ -71,22 +71,28 @@ function stageOf(tid: string, pid: number, t: ThreadClock, startupMs: number): s
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { file: { type: 'string' }, data: { type: 'string' }, keep: { type: 'boolean', default: false }, env: { type: 'string', multiple: true } } });
-  if (!values.file) throw new Error('usage: stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V]');
+  const { values } = parseArgs({ options: { file: { type: 'string' }, data: { type: 'string' }, keep: { type: 'boolean', default: false }, env: { type: 'string', multiple: true }, 'node-arg': { type: 'string', multiple: true } } });
+  if (!values.file) throw new Error('usage: stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V] [--node-arg <flag>]');
   const dataDir = values.data ?? mkdtempSync(join(tmpdir(), 'stage-cpu-'));
   const statsFile = join(dataDir, 'stats.json');
   const extra = Object.fromEntries((values.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/import-events.ts'), '--file', values.file, '--stats-json', statsFile], {
+  const child = spawn(process.execPath, [...(values['node-arg'] ?? []), '--import', 'tsx', join(ROOT, 'src/cli/import-events.ts'), '--file', values.file, '--stats-json', statsFile], {
     cwd: ROOT,
     env: { ...process.env, STACKS_API_DATA_DIR: dataDir, ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const pid = child.pid!;
+  const exited = new Promise<number | null>((res) => child.once('exit', res));
   const seen = new Map<string, ThreadClock>();
-  // Threads alive within the first 150 ms are V8's platform threads (the loader has not run yet).
+  // Threads alive within the first 150 ms are V8's platform threads (the loader has not run yet):
+  // read every 5 ms until then, as node creates them in its first milliseconds (a first read at
+  // 250 ms counted them as libuv's pool, whose share then held V8's collector and compiler).
   const startupMs = 150;
-  readThreads(pid, seen, 0);
+  while (performance.now() - started < startupMs) {
+    readThreads(pid, seen, performance.now() - started);
+    await new Promise((r) => setTimeout(r, 5));
+  }
   const peak = { anon: 0, file: 0, shmem: 0, total: 0 };
   const timer = setInterval(() => {
     readThreads(pid, seen, performance.now() - started);
@@ -99,7 +105,7 @@ async function main(): Promise<void> {
   }, 250);
   // The last reading is taken just before the process is reaped: 'exit' fires after it is gone, so
   // read on a short interval and keep the last values (a thread's clock never goes back).
-  const code = await new Promise<number | null>((res) => child.once('exit', res));
+  const code = await exited;
   clearInterval(timer);
   const wall = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`import exited with ${code}`);

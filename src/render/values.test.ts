@@ -13,3 +13,11 @@ test('isoTime equals Date.toISOString: edges, leap days, and 200,000 seeded rand
     assert.equal(isoTime(t), new Date(t * 1000).toISOString(), `t=${t}`);
   }
 });
+
+test('isoTime asked again and again for a few times (as the txs of a block ask), colliding in its cache, stays exact', () => {
+  const base = 1654714685;
+  const times = [base, base + 16, base + 32, base + 1, base + 16 * 1024, base];
+  for (let round = 0; round < 50; round++) {
+    for (const t of times) assert.equal(isoTime(t), new Date(t * 1000).toISOString(), `t=${t}, round ${round}`);
+  }
+});

@@ -10,6 +10,21 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
  */
 export function isoTime(unixSeconds: number): string {
   if (!Number.isInteger(unixSeconds) || unixSeconds < 0 || unixSeconds >= 253402300800) return new Date(unixSeconds * 1000).toISOString();
+  // The txs of a block (and a page of them) render the same few times again and again: the last
+  // ones are kept, by the time's low bits.
+  const slot = unixSeconds & (ISO_SLOTS - 1);
+  if (isoSeconds[slot] === unixSeconds) return isoTexts[slot];
+  const text = isoTimeOf(unixSeconds);
+  isoSeconds[slot] = unixSeconds;
+  isoTexts[slot] = text;
+  return text;
+}
+
+const ISO_SLOTS = 16;
+const isoSeconds = new Float64Array(ISO_SLOTS).fill(-1);
+const isoTexts: string[] = new Array<string>(ISO_SLOTS).fill('');
+
+function isoTimeOf(unixSeconds: number): string {
   const days = Math.floor(unixSeconds / 86400);
   const secs = unixSeconds - days * 86400;
   // Civil date from days since 1970-01-01 (Howard Hinnant's days_from_civil, inverted).
