@@ -67,9 +67,10 @@ class Writer {
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       const s = typeof v === 'string' ? v : str(v);
+      const length = varintChars(s.length);
       // A varint's bytes but its last have the high bit set.
-      for (let n = s.length; n >= 0x80; n = Math.floor(n / 128)) highVarintChars++;
-      out += varintChars(s.length) + s;
+      highVarintChars += length.length - 1;
+      out += length + s;
     }
     if (Buffer.byteLength(out) !== out.length + highVarintChars) {
       for (const v of values) this.string(str(v));

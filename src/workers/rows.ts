@@ -96,7 +96,7 @@ export function checkedRow(table: string, row: Row | string): void {
 
 /** Whether the row's own keys are `columns`, in order (for-in, unlike Object.keys, allocates
  *  nothing for an object of a known shape). */
-function hasColumns(row: Row, columns: readonly string[]): boolean {
+export function hasColumns(row: Row, columns: readonly string[]): boolean {
   let i = 0;
   for (const k in row) if (columns[i++] !== k) return false;
   return i === columns.length;

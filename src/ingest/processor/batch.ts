@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RowWriter, Store } from '../../storage/client.ts';
-import { insertTarget, nativeBlockOf, parseInsertTarget, targetTable, typesOf, type InsertTarget } from '../../workers/rows.ts';
+import { hasColumns, insertTarget, nativeBlockOf, parseInsertTarget, targetTable, typesOf, type InsertTarget } from '../../workers/rows.ts';
 import { encodeFragment, type NativeFragment } from '../../storage/native-format.ts';
 import type { TableBytes } from '../../workers/decoded.ts';
 import { PendingSetChanges } from './pending-set.ts';
@@ -52,12 +52,6 @@ type BatchPart = NativeFragment | RowList;
 /** What a processor row is counted as towards the batch's size limit (they are small). */
 const ROW_BYTES_GUESS = 100;
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 export class Batch {
   /** Per insert target, its rows in the order entries added them: the decode workers' Native
    *  fragments, and the processor's own rows as objects, encoded once per target and insert (a
@@ -102,10 +96,9 @@ export class Batch {
     let keys: string[] = [];
     let part: RowList | undefined;
     for (const row of rows) {
-      const k = Object.keys(row);
-      if (!part || !sameKeys(keys, k)) {
-        keys = k;
-        target = insertTarget(table, k);
+      if (!part || !hasColumns(row, keys)) {
+        keys = Object.keys(row);
+        target = insertTarget(table, keys);
         // One part per entry and target (error attribution names the entry).
         part = { list: [], rows: 0 };
         this.partsOf(target).push(part);
