@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/run-cli.ts';
 import { dirBytes } from '../../src/serving/size.ts';
+import { describeCounters, type EngineCounters } from '../../src/storage/engine-counters.ts';
 
 const TICKS = 100;
 
@@ -70,9 +71,40 @@ function stageOf(tid: string, pid: number, t: ThreadClock, startupMs: number): s
   return `engine: ${t.comm.replace(/\d+$/, '')}`;
 }
 
+/** Short names of the stages for the timeline's columns. */
+const SHORT: Array<[RegExp, string]> = [[/^main/, 'main'], [/^decode/, 'decode'], [/^V8/, 'v8'], [/^libuv/, 'uv'], [/^engine/, 'engine'], [/^observer/, 'obs'], [/^API/, 'api']];
+const shortOf = (stage: string): string => SHORT.find(([re]) => re.test(stage))?.[1] ?? 'other';
+
+/** `--timeline`: each second, the cores each stage used in it, so a stretch where the cores idle
+ *  (a stage waiting on another) shows beside the totals. */
+class Timeline {
+  private last = new Map<string, number>();
+  private lastMs = 0;
+  private printedHeader = false;
+  constructor(private readonly pid: number, private readonly startupMs: number) {}
+
+  tick(seen: Map<string, ThreadClock>, nowMs: number): void {
+    if (nowMs - this.lastMs < 1000) return;
+    const cols = ['main', 'decode', 'v8', 'engine', 'uv', 'obs', 'api', 'other'];
+    const used = new Map<string, number>();
+    for (const [tid, t] of seen) {
+      const k = shortOf(stageOf(tid, this.pid, t, this.startupMs));
+      used.set(k, (used.get(k) ?? 0) + t.seconds - (this.last.get(tid) ?? 0));
+      this.last.set(tid, t.seconds);
+    }
+    const span = (nowMs - this.lastMs) / 1000;
+    this.lastMs = nowMs;
+    if (!this.printedHeader) console.log(`timeline (cores used):   s ${cols.map((c) => c.padStart(6)).join('')}   all`);
+    this.printedHeader = true;
+    const row = cols.map((c) => ((used.get(c) ?? 0) / span).toFixed(2).padStart(6)).join('');
+    const all = [...used.values()].reduce((a, b) => a + b, 0) / span;
+    console.log(`timeline (cores used): ${(nowMs / 1000).toFixed(0).padStart(3)} ${row}  ${all.toFixed(2)}`);
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { file: { type: 'string' }, data: { type: 'string' }, keep: { type: 'boolean', default: false }, env: { type: 'string', multiple: true }, 'node-arg': { type: 'string', multiple: true } } });
-  if (!values.file) throw new Error('usage: stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V] [--node-arg <flag>]');
+  const { values } = parseArgs({ options: { file: { type: 'string' }, data: { type: 'string' }, keep: { type: 'boolean', default: false }, env: { type: 'string', multiple: true }, 'node-arg': { type: 'string', multiple: true }, timeline: { type: 'boolean', default: false } } });
+  if (!values.file) throw new Error('usage: stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V] [--node-arg <flag>] [--timeline]');
   const dataDir = values.data ?? mkdtempSync(join(tmpdir(), 'stage-cpu-'));
   const statsFile = join(dataDir, 'stats.json');
   const extra = Object.fromEntries((values.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
@@ -94,8 +126,10 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 5));
   }
   const peak = { anon: 0, file: 0, shmem: 0, total: 0 };
+  const timeline = values.timeline ? new Timeline(pid, startupMs) : undefined;
   const timer = setInterval(() => {
     readThreads(pid, seen, performance.now() - started);
+    timeline?.tick(seen, performance.now() - started);
     const r = rss(pid);
     if (!r) return;
     peak.anon = Math.max(peak.anon, r.anon);
@@ -109,7 +143,7 @@ async function main(): Promise<void> {
   clearInterval(timer);
   const wall = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`import exited with ${code}`);
-  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Record<string, number>;
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Record<string, number> & { engine?: EngineCounters };
   const byStage = new Map<string, number>();
   for (const [tid, t] of seen) {
     const s = stageOf(tid, pid, t, startupMs);
@@ -120,6 +154,7 @@ async function main(): Promise<void> {
   console.log(`\n${values.file}: ${txs.toLocaleString('en-US')} txs, import wall ${(stats.wallMs / 1000).toFixed(1)} s (${Math.round(txs / (stats.wallMs / 1000)).toLocaleString('en-US')} txs/s), process wall ${wall.toFixed(1)} s, peak RSS ${Math.round(stats.maxRssBytes / 2 ** 20)} MB`);
   console.log(`peak RSS (sampled): ${Math.round(peak.total / 1024)} MB; peak anonymous ${Math.round(peak.anon / 1024)} MB, file-backed ${Math.round(peak.file / 1024)} MB (the serving store's map, libraries), shared ${Math.round(peak.shmem / 1024)} MB`);
   console.log(`stage times: decode wait ${(stats.decodeMs / 1000).toFixed(1)} s, apply ${(stats.applyMs / 1000).toFixed(1)} s, insert ${(stats.insertMs / 1000).toFixed(1)} s (serving ${(stats.servingMs / 1000).toFixed(1)} s)`);
+  if (stats.engine) console.log(describeCounters(stats.engine));
   console.log('| stage | core-s | µs per tx |\n|---|---|---|');
   for (const [s, sec] of [...byStage].sort((a, b) => b[1] - a[1])) if (sec >= 0.05) console.log(`| ${s} | ${sec.toFixed(1)} | ${Math.round((sec / txs) * 1e6)} |`);
   console.log(`| all threads (sampled every 250 ms; threads that ended between samples lose their last 250 ms) | ${total.toFixed(1)} | ${Math.round((total / txs) * 1e6)} |`);

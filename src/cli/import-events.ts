@@ -20,6 +20,7 @@ import { parseTimestamp } from '../ingest/tsv/copy-text.ts';
 import { progress } from '../ingest/progress.ts';
 import { describeStats, mergeAggregatesLine, processWithProgress } from './process-log.ts';
 import { writeCheckpoint } from '../ingest/processor/checkpoint.ts';
+import { countersSince, describeCounters, readEngineCounters } from '../storage/engine-counters.ts';
 
 interface ImportState {
   file: string;
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
   const { rows: total, sorted } = await scanTsv(file);
   if (resumeRows > 0) console.error(`resuming: ${resumeRows} rows of ${basename(file)} are already in the event log`);
 
+  const countersBefore = await readEngineCounters(store);
   const appendStart = performance.now();
   const appendBar = progress('append', total, 'rows');
   let index = 0;
@@ -141,11 +143,14 @@ async function main(): Promise<void> {
   const err = pipeline.processor.error;
   const stats = pipeline.processor.stats;
   const rejected = stats.rejected > 0 ? await rejectedSince(store, firstId) : [];
+  const wallMs = performance.now() - appendStart;
+  const engine = countersSince(countersBefore, await readEngineCounters(store));
   if (values['stats-json']) {
     const rss = process.resourceUsage().maxRSS * 1024;
-    writeFileSync(values['stats-json'], JSON.stringify({ ...stats, appendMs, wallMs: performance.now() - appendStart, maxRssBytes: rss, fileBytes: statSync(file).size }));
+    writeFileSync(values['stats-json'], JSON.stringify({ ...stats, appendMs, wallMs, maxRssBytes: rss, fileBytes: statSync(file).size, engine }));
   }
   console.error(describeStats(stats));
+  if (!config.store.url) console.error(describeCounters(engine));
   for (const r of rejected) {
     const line = lineOf[r.log_id - firstId];
     console.error(`rejected: ${line ? `${file}:${line}, ` : ''}event log entry ${r.log_id} (${r.path}): ${r.reason}`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { loadConfig, ConfigError } from './config.ts';
 import { loadStartupConfig } from '../cli/startup.ts';
+import { readDecodeThreads } from './tuning.ts';
 import { ROOT, tempDataDir } from '../testing/service.ts';
 
 test('defaults follow the reference API', () => {
@@ -23,6 +24,9 @@ test('defaults follow the reference API', () => {
   // One API thread per core, at most 4.
   assert.equal(c.apiThreads, Math.max(1, Math.min(4, availableParallelism())));
   assert.equal(loadConfig({ STACKS_API_THREADS: '3' }).apiThreads, 3);
+  // Decode threads: one fewer than the cores (the processor's thread is the other), 1 to 4.
+  assert.equal(readDecodeThreads({}), Math.max(1, Math.min(4, availableParallelism() - 1)));
+  assert.equal(readDecodeThreads({ STACKS_API_DECODE_THREADS: '3' }), 3);
 });
 
 /** Each bad value (variable, value) makes `load` throw a ConfigError naming that variable. */

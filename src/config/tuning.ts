@@ -45,8 +45,9 @@ export function flagOrOff(env: Env, name: string): boolean {
   }
 }
 
-/** STACKS_API_DECODE_THREADS, else one per core (up to 4). */
-export const readDecodeThreads = (env: Env): number => wholeNumber(env, 'STACKS_API_DECODE_THREADS', 1, 64, Math.max(1, Math.min(4, availableParallelism())));
+/** STACKS_API_DECODE_THREADS, else one fewer than the cores (at least 1, at most 4): the
+ *  processor's thread is the other full-time consumer (see src/workers/pool.ts). */
+export const readDecodeThreads = (env: Env): number => wholeNumber(env, 'STACKS_API_DECODE_THREADS', 1, 64, Math.max(1, Math.min(4, availableParallelism() - 1)));
 
 /** STACKS_API_RESPONSE_CACHE_MB (default 64; 0 turns the cache off). */
 export const readResponseCacheMb = (env: Env): number => wholeNumber(env, 'STACKS_API_RESPONSE_CACHE_MB', 0, 1024 * 1024, 64);

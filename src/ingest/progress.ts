@@ -8,7 +8,12 @@ export interface Progress {
   finish(): void;
 }
 
-const fmtTime = (s: number) => (Number.isFinite(s) ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : '?');
+/** Whole seconds as 0m00s (rounded first, so 179.6 s reads 3m00s, not 2m60s). */
+export const fmtTime = (s: number): string => {
+  if (!Number.isFinite(s)) return '?';
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+};
 
 /** `from`: what was done before this run (a resumed job), left out of its rate. */
 export function progress(label: string, total: number, unit = 'entries', out: NodeJS.WriteStream = process.stderr, from = 0): Progress {

@@ -15,14 +15,21 @@ export interface DecodePool {
   readonly queueSize: number;
 }
 
-/** STACKS_API_DECODE_THREADS, else one per core (up to 4). A batch is stored while the next is
- *  decoded, so decoding competes with the engine for the cores; a second thread on two cores keeps
- *  one decoding while the other is descheduled (100k-tx import: 5,450-5,580 txs/s vs 4,460-4,680). */
+/** STACKS_API_DECODE_THREADS, else one fewer than the cores (1-4). On two cores one thread, with
+ *  its next tasks queued (TASKS_QUEUED_PER_THREAD), imports the 100k-tx log faster than two: 3,953
+ *  against 3,604 txs/s and 467 against 527 µs of CPU a tx (medians of four interleaved pairs).
+ *  A second isolate compiles the decoders again and has its own collector, and two decode threads
+ *  with the processor's thread and the engine's contend for two cores. */
 export function defaultDecodeThreads(env: Record<string, string | undefined> = process.env): number {
   return readDecodeThreads(env);
 }
 
 const YOUNG_GENERATION_MB = 96;
+/** Tasks handed to a thread before it finishes the one it runs. With one, a thread that finishes
+ *  waits idle until the processor's thread, often busy applying a batch, posts it the next; the
+ *  processor keeps its own read-ahead window (decode-ahead.ts), so this only moves that queue into
+ *  the thread's port. A thread runs its tasks one after another (the decoder is synchronous). */
+const TASKS_QUEUED_PER_THREAD = 4;
 
 /** `serve`: the workers render the serving store's documents too. */
 export function createDecodePool(threads = defaultDecodeThreads(), opts: { serve?: boolean } = {}): DecodePool {
@@ -31,8 +38,7 @@ export function createDecodePool(threads = defaultDecodeThreads(), opts: { serve
     filename: new URL('./decode-worker.mjs', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
-    // A worker holds at most a few tasks: the processor keeps its own read-ahead window.
-    concurrentTasksPerWorker: 1,
+    concurrentTasksPerWorker: TASKS_QUEUED_PER_THREAD,
     idleTimeout: 60_000,
     // A decode allocates many short-lived objects (rows, documents): a young generation larger than
     // V8's default (16 MiB semi-spaces) lets more of them die young instead of being promoted and
