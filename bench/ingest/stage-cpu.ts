@@ -1,4 +1,4 @@
-// `npx tsx bench/ingest/stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V] [--node-arg <flag>]`: imports a log into a
+// `npx tsx bench/ingest/stage-cpu.ts --file <log.tsv> [--data <dir>] [--keep] [--env K=V] [--node-arg <flag>] [--timeline]`: imports a log into a
 // fresh data directory with `import-events` and reads every thread's CPU clock from /proc four times
 // a second until the import exits, then prints the CPU per stage in core-seconds and in µs per tx
 // (the per-stage budget of issue 32). A thread is classed by its name: the decode workers name
@@ -6,7 +6,8 @@
 // threads are all called `node`: those that exist when the process starts are V8's platform
 // threads (garbage collection, compilation); those that appear later are libuv's threadpool (where
 // chdb's insert and query calls run, so the engine's insert parsing is counted there) and LMDB's
-// write thread.
+// write thread. It also prints the engine's own counts of rows inserted and merged (from the
+// import's stats), and with --timeline each second's cores by stage.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -64,7 +64,7 @@ export function watchIngest({ status, processor, pool }: IngestSources): () => v
     },
   });
   if (pool) {
-    gauge({ name: 'stacks_ingest_decode_queue', help: 'Decode tasks waiting for a decode pool thread.', collect() { this.set(pool.queueSize); } });
+    gauge({ name: 'stacks_ingest_decode_queue', help: 'Decode tasks not yet handed to a decode pool thread (each thread holds up to 4 queued).', collect() { this.set(pool.queueSize); } });
     gauge({ name: 'stacks_ingest_decode_threads', help: 'Decode pool threads.', collect() { this.set(pool.threads); } });
   }
   const insert = histogram({ name: 'stacks_ingest_insert_duration_seconds', help: 'Time to store one batch (ClickHouse inserts, then the serving store).', buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] });

@@ -11,7 +11,7 @@ export interface DecodePool {
   decodeMany(entries: ReadonlyArray<{ path: string; body: Uint8Array }>): Promise<DecodeOutcome[]>;
   close(): Promise<void>;
   readonly threads: number;
-  /** Decode tasks waiting for a thread. */
+  /** Decode tasks not yet handed to a thread (each holds up to TASKS_QUEUED_PER_THREAD). */
   readonly queueSize: number;
 }
 
