@@ -72,9 +72,10 @@ function stageOf(tid: string, pid: number, t: ThreadClock, startupMs: number): s
   return `engine: ${t.comm.replace(/\d+$/, '')}`;
 }
 
-/** Short names of the stages for the timeline's columns. */
-const SHORT: Array<[RegExp, string]> = [[/^main/, 'main'], [/^decode/, 'decode'], [/^V8/, 'v8'], [/^libuv/, 'uv'], [/^engine/, 'engine'], [/^observer/, 'obs'], [/^API/, 'api']];
+/** Short names of the stages, in the timeline's column order (any other stage: 'other'). */
+const SHORT: Array<[RegExp, string]> = [[/^main/, 'main'], [/^decode/, 'decode'], [/^V8/, 'v8'], [/^engine/, 'engine'], [/^libuv/, 'uv'], [/^observer/, 'obs'], [/^API/, 'api']];
 const shortOf = (stage: string): string => SHORT.find(([re]) => re.test(stage))?.[1] ?? 'other';
+const TIMELINE_COLUMNS = [...SHORT.map(([, name]) => name), 'other'];
 
 /** `--timeline`: each second, the cores each stage used in it, so a stretch where the cores idle
  *  (a stage waiting on another) shows beside the totals. */
@@ -86,7 +87,7 @@ class Timeline {
 
   tick(seen: Map<string, ThreadClock>, nowMs: number): void {
     if (nowMs - this.lastMs < 1000) return;
-    const cols = ['main', 'decode', 'v8', 'engine', 'uv', 'obs', 'api', 'other'];
+    const cols = TIMELINE_COLUMNS;
     const used = new Map<string, number>();
     for (const [tid, t] of seen) {
       const k = shortOf(stageOf(tid, this.pid, t, this.startupMs));
@@ -95,9 +96,9 @@ class Timeline {
     }
     const span = (nowMs - this.lastMs) / 1000;
     this.lastMs = nowMs;
-    if (!this.printedHeader) console.log(`timeline (cores used):   s ${cols.map((c) => c.padStart(6)).join('')}   all`);
+    if (!this.printedHeader) console.log(`timeline (cores used):   s ${cols.map((c) => c.padStart(7)).join('')}   all`);
     this.printedHeader = true;
-    const row = cols.map((c) => ((used.get(c) ?? 0) / span).toFixed(2).padStart(6)).join('');
+    const row = cols.map((c) => ((used.get(c) ?? 0) / span).toFixed(2).padStart(7)).join('');
     const all = [...used.values()].reduce((a, b) => a + b, 0) / span;
     console.log(`timeline (cores used): ${(nowMs / 1000).toFixed(0).padStart(3)} ${row}  ${all.toFixed(2)}`);
   }
