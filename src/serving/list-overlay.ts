@@ -4,8 +4,8 @@
 // two. A block that becomes canonical appends its placements; an orphaned block's are removed (the
 // newest; one found deeper is still removed and the entries above it move down).
 //
-// Writes of one batch are gathered here and written at the end, because LMDB's asynchronous puts
-// are not visible to reads until their transaction commits.
+// Writes of one batch are gathered here and written at the end: each chunk once a batch, not once
+// a tx.
 import type { ServingStore } from './store.ts';
 import { ByteReader, ByteWriter, readU32, u32Key } from './bytes.ts';
 

@@ -1,8 +1,8 @@
 // A batch's changes to principals' lists (principal-list.ts), gathered and written at its end
-// (LMDB's asynchronous puts are not visible to reads until their transaction commits). A block that
-// becomes canonical appends its entries; an orphaned block's entries are removed — they are the
-// newest, since a reorg replaces the chain above a fork point; one found deeper is still removed and
-// the entries above it move down a place (their gaps change with them).
+// (each chunk and header once a batch, not once an entry). A block that becomes canonical appends
+// its entries; an orphaned block's entries are removed — they are the newest, since a reorg
+// replaces the chain above a fork point; one found deeper is still removed and the entries above
+// it move down a place (their gaps change with them).
 import type { ServingStore } from './store.ts';
 import { CHUNK_ENTRIES, EMPTY_HEADER, HEADER_KEY, LIST_FILTERS, chunkKey, inList, packChunk, packEntry, packHeader, readEntry, readHeader, splitChunk, type ListEntry, type ListHeader } from './principal-list.ts';
 

@@ -107,10 +107,10 @@ export function openServingStore(dir: string, opts: { readOnly?: boolean } = {})
   // way at close commits could lie past any length read before it.
   // Values of 512 bytes and more are LZ4-compressed by lmdb (the journal, ABIs), except in the
   // databases opened `plain`: their values are small, or the workers compressed them already.
-  // A batch's writes are issued in one event turn, interleaved with the work that makes them: lmdb
-  // would start its write thread after 1,000 of them, which then waits for each next one and is woken
-  // per write (a native call and a thread switch each; measured: 30-40% more CPU for the batch). So
-  // its write thread starts once the turn has issued them all.
+  // A batch's writes are made in one write transaction (writer.ts). Asynchronous puts issued outside
+  // one (tests, tools) start lmdb's write thread only once their turn has issued them all: started
+  // after 1,000 of them, it waited for each next one and was woken per write (a native call and a
+  // thread switch each; measured: 30-40% more CPU for the batch).
   const env = open({ path: dir, maxDbs: 32, compression: { threshold: 512 }, mapSize: MAP_BYTES, readOnly: opts.readOnly, useWritemap: !opts.readOnly, batchStartThreshold: 2 ** 31 } as Parameters<typeof open>[0]);
   const db = <V, K extends import('lmdb').Key>(name: string, extra: Record<string, unknown> = {}) => env.openDB<V, K>({ name, ...extra });
   const plain = { compression: false };

@@ -1,7 +1,8 @@
-// Writes one processor batch's serving changes. Every put of a batch is issued in one event turn,
-// so LMDB commits them in one transaction together with the `applied` marker (the last log entry
-// they cover): after a crash the store holds a batch wholly or not at all, and a redone batch whose
-// entries the marker already covers is skipped, so the signed deltas are applied exactly once.
+// Writes one processor batch's serving changes. Every put of a batch is made in one LMDB write
+// transaction (its callback runs on this thread, the commit on lmdb's), together with the `applied`
+// marker (the last log entry they cover): after a crash the store holds a batch wholly or not at
+// all, and a redone batch whose entries the marker already covers is skipped, so the signed deltas
+// are applied exactly once.
 import type { ServingStore } from './store.ts';
 import { appliedMarker } from './store.ts';
 import type { ServingChanges, ServingOp, BlockContribution } from './changes.ts';
@@ -82,47 +83,52 @@ export class ServingWriter {
     };
     const appended = this.appended.batch();
     const abis = new Map<string, { h: number; abi: string }>();
-    changes.ops.forEach((op, i) => {
-      switch (op.op) {
-        case 'docs':
-          writeDocs(s, op, abis, w.txIndex, appended);
-          break;
-        case 'canonical':
-          this.writeCanonical(op, w);
-          break;
-        case 'microblock':
-          void s.microblocks.put(op.microblock_hash, op.ref);
-          void s.microblocksByParent.put([op.ref.parent_index_block_hash, op.microblock_hash], null);
-          break;
-        case 'mempool-doc':
-          // A tx mined canonically later in this batch is answered from its placement, and its
-          // placement's document carries its raw bytes: its mempool document would only be removed.
-          if ((minedHere.get(op.tx_id) ?? -1) > i) break;
-          if (!op.doc) throw new Error(`the mempool document of ${op.tx_id} was not rendered`);
-          void s.writes.mempoolDocs.put(txKey(op.tx_id), op.doc as Buffer);
-          break;
-        case 'mempool':
-          w.txIndex.mempoolChange(op);
-          // Every principal a message can name has an id, in log order (see writeCanonical).
-          for (const p of op.entry?.principals ?? []) w.ids.idOf(p);
-          break;
-      }
-    });
-    w.lists.flush();
-    w.txList.flush();
-    w.totals.flush();
-    w.txIndex.flush(changes);
-    for (const p of w.dirty) void s.meta.put(`dirty:${p}`, true);
     const view = w.view;
-    if (changes.snapshot) {
-      view.tip = changes.snapshot.tip;
-      view.liveMicroblocks = changes.snapshot.liveMicroblocks;
-      if (changes.snapshot.reorged) view.reorgGeneration++;
-    }
-    void s.meta.put('view', view);
-    writeJournal(s, changes, logTo, logHead, w.ids, (txId) => this.pending.get(txId));
-    w.ids.flush();
-    const done = s.meta.put('applied', { logId: logTo });
+    // Run inside LMDB's write transaction: each put is written at once, not queued with a promise
+    // and its value kept until the commit (a batch's queued puts outlived the young generation).
+    const issue = (): void => {
+      changes.ops.forEach((op, i) => {
+        switch (op.op) {
+          case 'docs':
+            writeDocs(s, op, abis, w.txIndex, appended);
+            break;
+          case 'canonical':
+            this.writeCanonical(op, w);
+            break;
+          case 'microblock':
+            void s.microblocks.put(op.microblock_hash, op.ref);
+            void s.microblocksByParent.put([op.ref.parent_index_block_hash, op.microblock_hash], null);
+            break;
+          case 'mempool-doc':
+            // A tx mined canonically later in this batch is answered from its placement, and its
+            // placement's document carries its raw bytes: its mempool document would only be removed.
+            if ((minedHere.get(op.tx_id) ?? -1) > i) break;
+            if (!op.doc) throw new Error(`the mempool document of ${op.tx_id} was not rendered`);
+            void s.writes.mempoolDocs.put(txKey(op.tx_id), op.doc as Buffer);
+            break;
+          case 'mempool':
+            w.txIndex.mempoolChange(op);
+            // Every principal a message can name has an id, in log order (see writeCanonical).
+            for (const p of op.entry?.principals ?? []) w.ids.idOf(p);
+            break;
+        }
+      });
+      w.lists.flush();
+      w.txList.flush();
+      w.totals.flush();
+      w.txIndex.flush(changes);
+      for (const p of w.dirty) void s.meta.put(`dirty:${p}`, true);
+      if (changes.snapshot) {
+        view.tip = changes.snapshot.tip;
+        view.liveMicroblocks = changes.snapshot.liveMicroblocks;
+        if (changes.snapshot.reorged) view.reorgGeneration++;
+      }
+      void s.meta.put('view', view);
+      writeJournal(s, changes, logTo, logHead, w.ids, (txId) => this.pending.get(txId));
+      w.ids.flush();
+      void s.meta.put('applied', { logId: logTo });
+    };
+    const done = s.env.transaction(issue);
     return done.then(() => {
       w.ids.committed();
       w.lists.committed();

@@ -85,3 +85,30 @@ test('an entry decoded in a task is refused or accepted as it is alone, with the
     });
   }
 });
+
+test("a task's documents are views of one moved buffer, each the bytes its entry decoded alone has", async () => {
+  const entries = await fixtureEntries('regtest-env-pox-4-out-of-order-multisig-tx.tsv');
+  const { outcomes, moved } = decodeEntriesMovable(entries, true);
+  const values = (ev: DecodedEvent): Uint8Array[] =>
+    ev.kind === 'block' || ev.kind === 'microblocks'
+      ? [...ev.served.txs.flatMap((t) => [t.packed.hot, t.packed.cold]), ...ev.served.principalTxs.map((f) => f.packed), ...(ev.served.block ? [ev.served.block.record] : [])]
+      : ev.kind === 'mempool'
+        ? ev.docs.filter((d): d is Uint8Array => d !== null)
+        : [];
+  const shared = new Set<ArrayBufferLike>();
+  let compared = 0;
+  outcomes.forEach((o, i) => {
+    if (!o.ok) return;
+    const got = values(o.event);
+    for (const v of got) shared.add(v.buffer);
+    const alone = decodeEventMovable({ path: entries[i].path, body: entries[i].body, serve: true }).outcome;
+    assert.ok(alone.ok);
+    // Alone, a mempool entry renders every document; in the task, those of txs mined later are left out.
+    const want = values(alone.event).filter((_, k) => o.event.kind !== 'mempool' || (alone.event.kind === 'mempool' && o.event.docs[k] !== null));
+    assert.deepEqual(got.map((v) => Buffer.from(v).toString('hex')), want.map((v) => Buffer.from(v).toString('hex')), `entry ${i}`);
+    compared += got.length;
+  });
+  assert.ok(compared > 50, `${compared} documents compared`);
+  assert.equal(shared.size, 1, 'one buffer holds them all');
+  assert.ok(moved.includes([...shared][0] as ArrayBuffer), 'and it is moved, not copied');
+});

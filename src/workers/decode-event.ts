@@ -89,7 +89,48 @@ export function decodeEntriesMovable(entries: ReadonlyArray<{ path: string; body
   }
   const moved: ArrayBuffer[] = [];
   const outcomes = texts.map((out): DecodeOutcome => (out.ok ? { ok: true, event: factBuffers(out.event, moved) } : out));
+  shareDocumentBytes(outcomes, moved);
   return { outcomes, moved };
+}
+
+/** Every document value of the outcomes (tx documents, principal facts, block records, mempool
+ *  documents), with a setter to put a view in its place. */
+function documentValues(outcomes: readonly DecodeOutcome[], visit: (bytes: Uint8Array, set: (view: Uint8Array) => void) => void): void {
+  for (const out of outcomes) {
+    if (!out.ok) continue;
+    const ev = out.event;
+    if (ev.kind === 'block' || ev.kind === 'microblocks') {
+      for (const t of ev.served.txs) {
+        const p = t.packed;
+        visit(p.hot, (v) => (p.hot = v));
+        visit(p.cold, (v) => (p.cold = v));
+      }
+      for (const f of ev.served.principalTxs) visit(f.packed, (v) => (f.packed = v));
+      const b = ev.served.block;
+      if (b) visit(b.record, (v) => (b.record = v));
+    } else if (ev.kind === 'mempool') {
+      const docs = ev.docs;
+      docs.forEach((d, i) => d && visit(d, (v) => (docs[i] = v)));
+    }
+  }
+}
+
+/**
+ * Copies a task's document values into one ArrayBuffer, moved to the processor, each value a view
+ * of it. Sent one by one, each value arrived as an ArrayBuffer of its own (about six a tx), every
+ * one an object pair on the processor's heap and an allocation the collector tracks and sweeps.
+ */
+function shareDocumentBytes(outcomes: readonly DecodeOutcome[], moved: ArrayBuffer[]): void {
+  let total = 0;
+  documentValues(outcomes, (bytes) => (total += bytes.length));
+  if (total === 0) return;
+  const shared = new Uint8Array(total);
+  let at = 0;
+  documentValues(outcomes, (bytes, set) => {
+    shared.set(bytes, at);
+    set(shared.subarray(at, (at += bytes.length)));
+  });
+  moved.push(shared.buffer);
 }
 
 export function decodeEvent(task: DecodeTask): DecodeOutcome {

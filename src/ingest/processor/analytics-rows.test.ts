@@ -65,3 +65,26 @@ test('summed rows equal a BigInt sum of the changes, per key and bucket (seeded 
   // Taken once: the next batch starts empty.
   assert.deepEqual(rows.take(), { byBucket: [], byKey: [] });
 });
+
+test('drain hands over the rows take would give, in chunks of at most its size, each of one table', () => {
+  const fill = (rows: AnalyticsRows) => {
+    const r = seeded(7);
+    for (let k = 0; k < 2_000; k++) rows.add(changeKey(r.pick(['tx', 'ptx', 'flow_in', 'deploy']), `SP${r.int(50)}`, '', ''), [bucketCode('day', 19_000 + r.int(2)), bucketCode('hour', 456_000 + r.int(2))], 1, String(r.int(1000)), 1);
+  };
+  const taken = new AnalyticsRows();
+  fill(taken);
+  const want = taken.take();
+  const drained = new AnalyticsRows();
+  fill(drained);
+  const got = { byBucket: [] as Row[], byKey: [] as Row[] };
+  const sizes: number[] = [];
+  drained.drain((table, rows) => {
+    sizes.push(rows.length);
+    (table === 'analytics_by_bucket' ? got.byBucket : got.byKey).push(...rows);
+  }, 16);
+  assert.ok(want.byBucket.length > 16 && want.byKey.length > 16, 'more rows than one chunk');
+  assert.ok(sizes.every((n) => n > 0 && n < 16 + 8), `chunks of ${sizes.join(',')}: at most the size plus one key's buckets`);
+  assert.deepEqual(got, want);
+  // Drained once: nothing is left.
+  drained.drain(() => assert.fail('nothing to drain'));
+});

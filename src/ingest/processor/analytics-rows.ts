@@ -64,8 +64,23 @@ export class AnalyticsRows {
 
   /** The summed rows of each table (those that sum to zero left out); taken once. */
   take(): { byBucket: Row[]; byKey: Row[] } {
-    const byBucket: Row[] = [];
-    const byKey: Row[] = [];
+    const out = { byBucket: [] as Row[], byKey: [] as Row[] };
+    this.drain((table, rows) => {
+      const to = table === 'analytics_by_bucket' ? out.byBucket : out.byKey;
+      for (const r of rows) to.push(r);
+    }, Infinity);
+    return out;
+  }
+
+  /**
+   * The summed rows, as take(), handed to `emit` about `chunk` rows at a time (a key's rows are
+   * not split). A caller that encodes each chunk at once keeps no row object for long: kept until
+   * the batch's insert, a batch's ~70k rows outlived the young generation and were copied into the
+   * old one.
+   */
+  drain(emit: (table: 'analytics_by_bucket' | 'analytics_by_key', rows: Row[]) => void, chunk = 4096): void {
+    let byBucket: Row[] = [];
+    let byKey: Row[] = [];
     for (const { key, sums, big } of this.changes.values()) {
       const [kind, a, b, c] = keysOf(key);
       const toBucket = BUCKET_KINDS.has(kind);
@@ -81,8 +96,17 @@ export class AnalyticsRows {
         if (toBucket) byBucket.push(row);
         if (toKey && unit !== 'hour') byKey.push(row);
       }
+      if (byBucket.length >= chunk) {
+        emit('analytics_by_bucket', byBucket);
+        byBucket = [];
+      }
+      if (byKey.length >= chunk) {
+        emit('analytics_by_key', byKey);
+        byKey = [];
+      }
     }
+    if (byBucket.length > 0) emit('analytics_by_bucket', byBucket);
+    if (byKey.length > 0) emit('analytics_by_key', byKey);
     this.changes.clear();
-    return { byBucket, byKey };
   }
 }

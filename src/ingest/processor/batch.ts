@@ -110,6 +110,13 @@ export class Batch {
     }
   }
 
+  /** Rows of one shape encoded at once, not kept as objects until the insert. */
+  private addEncoded(table: string, rows: Array<Record<string, unknown>>): void {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]);
+    this.addText(insertTarget(table, columns), encodeFragment(columns, typesOf(table, columns), rows));
+  }
+
   /** Rows serialized by a decode worker: insert target -> a Native block. */
   addFacts(facts: TableBytes): void {
     for (const [target, text] of Object.entries(facts)) this.addText(target, text);
@@ -144,9 +151,7 @@ export class Batch {
     const holders = await this.holders.take(store, this.to);
     for (const h of holders.counts) this.analytics.add(changeKey('holders', h.asset, '', ''), [bucketCode(h.unit, h.bucket)], h.n, '0', 1);
     this.addRows('ft_holder_pairs', holders.pairs);
-    const analytics = this.analytics.take();
-    this.addRows('analytics_by_bucket', analytics.byBucket);
-    this.addRows('analytics_by_key', analytics.byKey);
+    this.analytics.drain((table, rows) => this.addEncoded(table, rows));
     const isLast = (target: InsertTarget) => last.includes(targetTable(target));
     const facts = [...this.text.keys()].filter((t) => !isLast(t));
     // Fact tables are independent: inserted side by side, the largest first.

@@ -21,7 +21,7 @@ export function journalRetain(env: Record<string, string | undefined> = process.
 
 const retain = journalRetain();
 
-/** Issues the journal writes of a batch (called in the same event turn as its other writes).
+/** Issues the journal writes of a batch (called in the same write transaction as its other writes).
  *  `logHead`: the log's last entry now. Entries that will be pruned by the time it is processed
  *  are not written (an import's first entries), and the journal starts there at once. `names`: the
  *  batch's principal ids; `pendingOf`: the committed pending entries. */
