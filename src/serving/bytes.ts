@@ -84,6 +84,11 @@ export class ByteWriter {
   bytes(): Uint8Array {
     return this.buf.slice(0, this.length);
   }
+
+  /** What was written, as a view: valid until the next write. */
+  view(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
 }
 
 /** Reads what ByteWriter wrote. `end`: where the value ends (lmdb's reused buffers are longer). */

@@ -33,7 +33,7 @@ export function blockContribution(served: ServedRows, logId: number, deltas: Bal
     if (!t) continue;
     // A literal, not a spread of t: spreading is V8's slow generic copy, on every entry of a batch.
     entries.push({ pid: t.pid, tx_id: t.tx_id, block_height: t.block_height, microblock_hash: t.microblock_hash, microblock_sequence: t.microblock_sequence, tx_index: t.tx_index, boot: t.boot, principal: p.principal, roles: p.roles, fact: p.packed });
-    for (const [asset, sent, received] of p.nft) {
+    for (const [asset, sent, received] of p.nft ?? []) {
       const key = `${p.principal}|${asset}`;
       let d = nft.get(key);
       if (!d) nft.set(key, (d = [p.principal, asset, 0, 0]));

@@ -67,8 +67,8 @@ export interface ServedPrincipalTx {
   /** Index of the tx in the payload's ServedTx list. */
   tx: number;
   roles: number;
-  /** [asset identifier, NFTs sent, NFTs received] in this tx. */
-  nft: Array<[string, number, number]>;
+  /** [asset identifier, NFTs sent, NFTs received] in this tx; absent when it moved none. */
+  nft?: Array<[string, number, number]>;
   /** The PrincipalTxFact, packed (packFact, src/serving/principal-fact.ts). */
   packed: Uint8Array;
 }
@@ -81,13 +81,25 @@ export interface ServedLock {
   fact: LockFact;
 }
 
-/** Balance change of one principal in one asset ('stx' or an FT asset id), all decimal strings. */
+/** An integer amount: a number while it is exact (within ±(2^53 - 1)), else its decimal string. */
+export type Amount = number | string;
+
+/** Balance change of one principal in one asset ('stx' or an FT asset id). Amounts are numbers
+ *  while exact: five strings a change were ~10 objects a tx to copy to the processor and keep. */
 export interface BalanceDelta {
   principal: string;
   asset: string;
-  balance: string;
-  total_sent: string;
-  total_received: string;
-  total_fees_sent: string;
-  total_miner_rewards: string;
+  balance: Amount;
+  total_sent: Amount;
+  total_received: Amount;
+  total_fees_sent: Amount;
+  total_miner_rewards: Amount;
 }
+
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** `v` as an Amount. */
+export const amountOf = (v: bigint): Amount => (v >= -MAX_EXACT && v <= MAX_EXACT ? Number(v) : v.toString());
+
+/** `v` negated, as an Amount. */
+export const negatedAmount = (v: Amount): Amount => (typeof v === 'number' ? -v || 0 : amountOf(-BigInt(v)));

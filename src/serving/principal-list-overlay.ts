@@ -4,7 +4,8 @@
 // replaces the chain above a fork point; one found deeper is still removed and the entries above
 // it move down a place (their gaps change with them).
 import type { ServingStore } from './store.ts';
-import { CHUNK_ENTRIES, EMPTY_HEADER, HEADER_KEY, LIST_FILTERS, chunkKey, inList, packChunk, packEntry, packHeader, readEntry, readHeader, splitChunk, type ListEntry, type ListHeader } from './principal-list.ts';
+import { CHUNK_ENTRIES, EMPTY_HEADER, HEADER_KEY, LIST_FILTERS, chunkKey, inList, packEntryView, packHeader, readEntry, readHeader, type ListEntry, type ListHeader } from './principal-list.ts';
+import { ChunkEntries } from './chunk-entries.ts';
 
 /** How far from the tail a removal looks before giving up (a reorg deeper than this is not expected). */
 const REMOVAL_WINDOW = 100_000;
@@ -41,7 +42,7 @@ export type NewEntry = Omit<ListEntry, 'gaps'>;
 
 class ListState {
   /** Chunks read or changed by this batch: their entries as they will be stored. */
-  private readonly chunks = new Map<number, Uint8Array[]>();
+  private readonly chunks = new Map<number, ChunkEntries>();
   private readonly changed = new Set<number>();
   readonly header: ListHeader;
 
@@ -53,22 +54,22 @@ class ListState {
     this.header = { n: stored.n, lengths: [...stored.lengths] };
   }
 
-  private entries(c: number): Uint8Array[] {
+  private entries(c: number): ChunkEntries {
     let e = this.chunks.get(c);
     if (!e) {
       const b = this.store.lists.getBinaryFast(chunkKey(this.id, c));
-      this.chunks.set(c, (e = b ? splitChunk(b) : []));
+      this.chunks.set(c, (e = new ChunkEntries(b ?? undefined)));
     }
     return e;
   }
 
   private bytesAt(k: number): Uint8Array | undefined {
-    return this.entries(Math.floor(k / CHUNK_ENTRIES))[k % CHUNK_ENTRIES];
+    return this.entries(Math.floor(k / CHUNK_ENTRIES)).at(k % CHUNK_ENTRIES);
   }
 
   private setBytes(k: number, bytes: Uint8Array): void {
     const c = Math.floor(k / CHUNK_ENTRIES);
-    this.entries(c)[k % CHUNK_ENTRIES] = bytes;
+    this.entries(c).set(k % CHUNK_ENTRIES, bytes);
     this.changed.add(c);
   }
 
@@ -80,7 +81,7 @@ class ListState {
   append(e: NewEntry): void {
     const h = this.header;
     // Packed at once: most entries are appended and never read again.
-    this.setBytes(h.n, packEntry(e, undefined, h));
+    this.setBytes(h.n, packEntryView(e, undefined, h));
     h.n++;
     for (let l = 0; l < h.lengths.length; l++) if (inList(l, e.roles)) h.lengths[l]++;
   }
@@ -97,7 +98,7 @@ class ListState {
       const shift = LIST_FILTERS.map((_, l) => (inList(l, removed.roles) ? 0 : 1));
       for (let j = k + 1; j < h.n; j++) {
         const e = this.at(j)!;
-        this.setBytes(j - 1, packEntry(e, e.gaps.map((g, l) => g - shift[l])));
+        this.setBytes(j - 1, packEntryView(e, e.gaps.map((g, l) => g - shift[l])));
       }
       h.n--;
       this.changed.add(Math.floor(h.n / CHUNK_ENTRIES));
@@ -112,7 +113,7 @@ class ListState {
     for (const c of this.changed) {
       const count = Math.min(CHUNK_ENTRIES, Math.max(0, this.header.n - c * CHUNK_ENTRIES));
       if (count === 0) void lists.remove(chunkKey(this.id, c));
-      else void lists.put(chunkKey(this.id, c), packChunk(this.entries(c).slice(0, count)) as Buffer);
+      else void lists.put(chunkKey(this.id, c), this.entries(c).pack(count) as Buffer);
     }
     if (this.header.n === 0) void lists.remove(chunkKey(this.id, HEADER_KEY));
     else void lists.put(chunkKey(this.id, HEADER_KEY), packHeader(this.header) as Buffer);

@@ -69,12 +69,18 @@ const scratch = new ByteWriter(256);
 /** `gaps`: the entry's gaps (its own by default); or `h`: the list's header before it (an appended
  *  entry's gaps are the ordinal less each list's length). */
 export function packEntry(e: Omit<ListEntry, 'gaps'> & { gaps?: number[] }, gaps = e.gaps, h?: ListHeader): Uint8Array {
+  return packEntryView(e, gaps, h).slice();
+}
+
+/** packEntry's bytes as a view of a scratch buffer, valid until the next call (for a caller that
+ *  copies them at once). */
+export function packEntryView(e: Omit<ListEntry, 'gaps'> & { gaps?: number[] }, gaps = e.gaps, h?: ListHeader): Uint8Array {
   const logId = Math.floor(e.pid / PIDS_PER_ENTRY);
   const w = scratch.reset().uint(logId).uint(e.pid - logId * PIDS_PER_ENTRY).u8(e.roles);
   if (gaps) for (const g of gaps) w.uint(g);
   else for (const len of h!.lengths) w.uint(h!.n - len);
   w.uint(e.block_height).uint(e.microblock_sequence === ANCHORED ? 0 : e.microblock_sequence + 1).uint(e.tx_index);
-  return w.raw(e.fact).bytes();
+  return w.raw(e.fact).view();
 }
 
 /** The entry in bytes [start, end); `bytes` may be lmdb's reused buffer: the fact is copied out. */
@@ -94,21 +100,7 @@ export function readEntry(bytes: Uint8Array, start = 0, end = bytes.length): Lis
 
 export const inList = (list: number, roles: number): boolean => listsRow(LIST_FILTERS[list], roles);
 
-// A chunk: [count][each entry's end, u16 big-endian][the entries].
-export function packChunk(entries: readonly Uint8Array[]): Uint8Array {
-  const head = 1 + entries.length * 2;
-  const out = new Uint8Array(head + entries.reduce((n, e) => n + e.length, 0));
-  out[0] = entries.length;
-  let at = head;
-  entries.forEach((e, i) => {
-    out.set(e, at);
-    at += e.length;
-    out[1 + i * 2] = (at - head) >> 8;
-    out[2 + i * 2] = (at - head) & 255;
-  });
-  return out;
-}
-
+// A chunk: [count][each entry's end, u16 big-endian][the entries] (written by chunk-entries.ts).
 /** Where entry `i` of a chunk is: [start, end). */
 function entryRange(chunk: Uint8Array, i: number): [number, number] {
   const head = 1 + chunk[0] * 2;
@@ -118,13 +110,6 @@ function entryRange(chunk: Uint8Array, i: number): [number, number] {
 }
 
 export const chunkEntry = (chunk: Uint8Array, i: number): ListEntry => readEntry(chunk, ...entryRange(chunk, i));
-
-/** A stored chunk's entries' bytes (copies). */
-export function splitChunk(chunk: Uint8Array): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < chunk[0]; i++) out.push(Uint8Array.prototype.slice.call(chunk, ...entryRange(chunk, i)));
-  return out;
-}
 
 /** Entries of `list` among entries 0..k (k's own included). */
 const countThrough = (e: ListEntry, k: number, list: number): number => k - e.gaps[list] + (inList(list, e.roles) ? 1 : 0);

@@ -3,6 +3,7 @@
 // UTF-8), values as varints. A batch's changes are summed here and written once at its end.
 import type { Database } from 'lmdb';
 import { ByteReader, ByteWriter } from './bytes.ts';
+import type { Amount } from './input.ts';
 
 /** Running totals of one principal in one asset, decimal strings. */
 export interface BalanceTotals {
@@ -87,7 +88,7 @@ export class TotalsOverlay {
     private readonly nftDb: Database<Buffer, Buffer>,
   ) {}
 
-  addBalance(principalId: number, asset: string, d: Record<(typeof TOTAL_KEYS)[number], string>, sign: 1 | -1): void {
+  addBalance(principalId: number, asset: string, d: Record<(typeof TOTAL_KEYS)[number], Amount>, sign: 1 | -1): void {
     let e = this.balances.get(principalId, asset);
     if (!e) {
       const key = assetKey(principalId, asset);
@@ -96,7 +97,7 @@ export class TotalsOverlay {
     }
     for (let i = 0; i < TOTAL_KEYS.length; i++) {
       const v = d[TOTAL_KEYS[i]];
-      if (v !== '0') e.t[i] += sign > 0 ? BigInt(v) : -BigInt(v);
+      if (v !== 0 && v !== '0') e.t[i] += sign > 0 ? BigInt(v) : -BigInt(v);
     }
   }
 

@@ -5,7 +5,7 @@
 // block no longer in memory is decoded again from its event-log entry to undo it.
 import type { Row } from './rows.ts';
 import type { AnalyticsChanges } from './decoded.ts';
-import type { BalanceDelta } from '../serving/input.ts';
+import { amountOf, type BalanceDelta } from '../serving/input.ts';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 const big = (v: unknown): bigint => BigInt(str(v) || '0');
@@ -43,7 +43,7 @@ class ChangeSet {
       out.keys.push(key);
       out.kinds.push(c.kind);
       out.n.push(c.n);
-      out.amounts.push(c.amount.toString());
+      out.amounts.push(amountOf(c.amount));
     }
     return out;
   }

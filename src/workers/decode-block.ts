@@ -11,7 +11,7 @@ import { ROLE } from '../stacks/roles.ts';
 import { addPrincipalEvent } from './address-index.ts';
 import { analyticsChanges } from './analytics-changes.ts';
 import { SERVED_TABLES, servedRows } from './serving/served-rows.ts';
-import { NOTHING_SERVED } from '../serving/input.ts';
+import { NOTHING_SERVED, amountOf } from '../serving/input.ts';
 
 interface Cost {
   read_count?: number;
@@ -117,7 +117,7 @@ export function summarizeNodeTxs(txs: NodeTx[]): Array<{ tx: NodeTx; summary: Tx
   });
 }
 
-export function txRefOf(tx: NodeTx, s: TxSummary): TxRef {
+export function txRefOf(tx: NodeTx, s: TxSummary, withPrincipals = true): TxRef {
   return {
     tx_id: tx.txid,
     microblock_hash: tx.microblock_hash ?? '',
@@ -132,7 +132,7 @@ export function txRefOf(tx: NodeTx, s: TxSummary): TxRef {
     type_id: s.type_id,
     contract_id: s.contract_id,
     function_name: s.function_name,
-    principals: principalsOf(s),
+    principals: withPrincipals ? principalsOf(s) : undefined,
   };
 }
 
@@ -254,9 +254,10 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true, withRa
   return {
     kind: 'block',
     block: d.meta,
-    // Raw txs are left out unless asked for (a block's are copied to the processor for nothing else
-    // than an orphaning, which decodes the block again: context.ts blockTxsWithRaw).
-    txs: d.items.map(({ tx, summary }) => txRefOf(withRawTxs || tx.raw_tx === '0x00' ? tx : { ...tx, raw_tx: '' }, summary)),
+    // Raw txs and their principals are left out unless asked for (a block's are copied to the
+    // processor for nothing else than an orphaning, which decodes the block again:
+    // context.ts blockTxsWithRaw).
+    txs: d.items.map(({ tx, summary }) => txRefOf(withRawTxs || tx.raw_tx === '0x00' ? tx : { ...tx, raw_tx: '' }, summary, withRawTxs)),
     microblocks: microblocksOf(b.transactions, b.parent_index_block_hash),
     deltas: d.deltas,
     facts: d.rows.serialize(),
@@ -349,11 +350,11 @@ export function decodeBlockRows(b: NodeBlock, boot?: NodeBlock) {
   const deltas = [...sheet.rows.values()].map((d) => ({
     principal: d.principal,
     asset: d.asset,
-    balance: d.balance.toString(),
-    total_sent: d.sent.toString(),
-    total_received: d.received.toString(),
-    total_fees_sent: d.fees.toString(),
-    total_miner_rewards: d.rewards.toString(),
+    balance: amountOf(d.balance),
+    total_sent: amountOf(d.sent),
+    total_received: amountOf(d.received),
+    total_fees_sent: amountOf(d.fees),
+    total_miner_rewards: amountOf(d.rewards),
   }));
   // By principal, for balances as of a height (address reads). A reorg's undo takes them from the
   // block decoded again (processor/context.ts), not from the store.

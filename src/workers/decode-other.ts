@@ -94,7 +94,7 @@ export function decodeMempool(rawTxs: string[], serve = true, docs = serve): Dec
     txs,
     facts: {},
     docs: serve && docs ? decoded.map(({ raw, d }) => mempoolDoc(d.txId, raw)) : [],
-    entries: decoded.map(({ raw, d }, i) => pendingEntryOf(d, raw, txs[i].principals)),
+    entries: decoded.map(({ raw, d }, i) => pendingEntryOf(d, raw, txs[i].principals ?? [])),
   };
 }
 

@@ -4,7 +4,7 @@
 import type { PendingTx } from '../serving/pending-entry.ts';
 import type { NativeFragment } from '../storage/native-format.ts';
 import type { ServedRows } from '../serving/input.ts';
-import type { BalanceDelta } from '../serving/input.ts';
+import type { Amount, BalanceDelta } from '../serving/input.ts';
 
 /** Insert target -> its rows as a Native fragment (see rows.ts), each in an ArrayBuffer of its
  *  own, moved to the processor without a copy. */
@@ -44,8 +44,9 @@ export interface TxRef {
   type_id: string;
   contract_id: string;
   function_name: string;
-  /** Every principal the tx names (sender, sponsor, recipient, contract): the mempool's address index. */
-  principals: string[];
+  /** Every principal the tx names (sender, sponsor, recipient, contract): the mempool's address
+   *  index. A block's txs carry it only with their raw bytes (all the mempool takes back of them). */
+  principals?: string[];
 }
 
 /** A change of a running event count (e.g. name 'nft_mints', key an asset identifier). */
@@ -60,13 +61,15 @@ export interface CountDelta {
  * arrays rather than an object per change: about 13 changes a tx, whose objects' copy between
  * threads, and their garbage on the processor's thread, cost more than their sums. Change i is
  * keys[i] (changeKey: kind and keys joined by NUL), kinds[i] (its index in ANALYTICS_KINDS), n[i]
- * and amounts[i] (a decimal string).
+ * and amounts[i]: a number while it is exact (within ±(2^53 - 1)), else its decimal string. Nearly
+ * all are numbers, which the array holds unboxed: a string each was ~13 objects a tx to copy to
+ * the processor and keep there until the block's batch was stored.
  */
 export interface AnalyticsChanges {
   keys: string[];
   kinds: number[];
   n: number[];
-  amounts: string[];
+  amounts: Amount[];
 }
 
 export interface MicroblockMeta {

@@ -13,6 +13,7 @@
 // until it is stored, which the collector copies from the young generation.
 import type { Unit } from '../../stacks/buckets.ts';
 import { keysOf } from '../../workers/analytics-changes.ts';
+import type { Amount } from '../../serving/input.ts';
 
 type Row = Record<string, unknown>;
 
@@ -43,12 +44,13 @@ export class AnalyticsRows {
 
   /**
    * Adds a change to each of its buckets (`buckets`: bucketCode values). `key` is changeKey(kind, a,
-   * b, c); `amount` is a decimal string (µSTX, a token's base units) and `sign` ±1.
+   * b, c); `amount` (µSTX, a token's base units) is an exact integer number or a decimal string, and
+   * `sign` ±1.
    */
-  add(key: string, buckets: readonly number[], n: number, amount: string, sign: 1 | -1): void {
+  add(key: string, buckets: readonly number[], n: number, amount: Amount, sign: 1 | -1): void {
     let change = this.changes.get(key);
     if (!change) this.changes.set(key, (change = { key, sums: [], big: null }));
-    const exact = amount.length < 16 ? sign * Number(amount) : NaN;
+    const exact = typeof amount === 'number' ? sign * amount : amount.length < 16 ? sign * Number(amount) : NaN;
     const sums = change.sums;
     for (let b = 0; b < buckets.length; b++) {
       const code = buckets[b];

@@ -3,7 +3,7 @@ import type { Batch } from './batch.ts';
 import type { BlockState, MicroblockState } from './chain-state.ts';
 import type { TxRef } from '../../workers/decoded.ts';
 import { summarizeTx } from '../../stacks/tx-summary.ts';
-import type { BalanceDelta } from '../../serving/input.ts';
+import { negatedAmount, type Amount, type BalanceDelta } from '../../serving/input.ts';
 import { principalsOf } from '../../stacks/tx-summary.ts';
 
 export function blockCanonicalRow(b: BlockState, version: number) {
@@ -54,7 +54,7 @@ export function microblockFactRow(m: MicroblockState, parentBlock: MicroblockPar
 
 /** Adds (sign 1) or removes (sign -1) a block's balance changes from the running balances. */
 export function addBalanceRows(batch: Batch, deltas: BalanceDelta[], sign: 1 | -1): void {
-  const neg = (v: string) => (sign === 1 ? v : (-BigInt(v)).toString());
+  const neg = (v: Amount) => (sign === 1 ? v : negatedAmount(v));
   batch.addRows(
     'balances',
     deltas.map((d) => ({

@@ -8,8 +8,9 @@ import { packFact } from '../../serving/principal-fact.ts';
 import type { ServedTx } from '../../serving/input.ts';
 import type { ServedLock, ServedPrincipalTx } from '../../serving/input.ts';
 
-/** The NFTs a principal sent and received in one tx, per asset (as the reference counts holdings). */
-function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[string, number, number]> {
+/** The NFTs a principal sent and received in one tx, per asset (as the reference counts holdings);
+ *  undefined when none (most txs: no empty array to copy to the processor and keep there). */
+function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[string, number, number]> | undefined {
   const out = new Map<string, [string, number, number]>();
   for (const e of events) {
     if (e.kind !== 'nft') continue;
@@ -18,7 +19,7 @@ function nftCounts(principal: string, events: readonly AssetEvent[]): Array<[str
     if (e.sender === principal) c[1]++;
     if (e.recipient === principal) c[2]++;
   }
-  return [...out.values()];
+  return out.size === 0 ? undefined : [...out.values()];
 }
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
