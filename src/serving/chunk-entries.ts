@@ -1,7 +1,16 @@
-// One chunk of a principal's list (principal-list.ts: [count][each entry's end, u16 big-endian][the
-// entries]) while a batch changes it: its entries end to end in one growing buffer. Kept as a
-// Uint8Array per entry, a batch's ~17k entries (a 100k-tx import's ~7k-tx batch) outlived the young
-// generation and were copied into the old one.
+// The chunks of a principal's list (principal-list.ts), as stored: [count][each entry's end, u16
+// big-endian][the entries]. While a batch changes one, its entries are kept end to end in one
+// growing buffer (ChunkEntries): kept as a Uint8Array per entry, a batch's ~17k entries (a
+// 100k-tx import's ~7k-tx batch) outlived the young generation and were copied into the old one.
+
+/** Where a chunk's entry `i` ends, counted from the end of its header. */
+const endOf = (chunk: Uint8Array, i: number): number => (chunk[1 + i * 2] << 8) | chunk[2 + i * 2];
+
+/** Where entry `i` of a stored chunk is: [start, end). */
+export function entryRange(chunk: Uint8Array, i: number): [number, number] {
+  const head = 1 + chunk[0] * 2;
+  return [head + (i === 0 ? 0 : endOf(chunk, i - 1)), head + endOf(chunk, i)];
+}
 
 export class ChunkEntries {
   private buf: Uint8Array;
@@ -18,7 +27,7 @@ export class ChunkEntries {
     const head = 1 + count * 2;
     this.buf = new Uint8Array(Math.max(1024, 2 * (stored.length - head)));
     this.buf.set(stored.subarray(head));
-    for (let i = 0; i < count; i++) this.ends.push((stored[1 + i * 2] << 8) | stored[2 + i * 2]);
+    for (let i = 0; i < count; i++) this.ends.push(endOf(stored, i));
   }
 
   get length(): number {

@@ -12,6 +12,7 @@ import type { Database } from 'lmdb';
 import { ByteReader, ByteWriter, u32Key } from './bytes.ts';
 import { OWN_TX_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES, listsRow, type RoleFilter } from '../stacks/roles.ts';
 import { PIDS_PER_ENTRY } from './changes.ts';
+import { entryRange } from './chunk-entries.ts';
 
 /** The reference lists, in the order their gaps are stored. */
 export const LIST = { V1: 0, WITH_TRANSFERS: 1, V2: 2, OWN: 3 } as const;
@@ -99,15 +100,6 @@ export function readEntry(bytes: Uint8Array, start = 0, end = bytes.length): Lis
 }
 
 export const inList = (list: number, roles: number): boolean => listsRow(LIST_FILTERS[list], roles);
-
-// A chunk: [count][each entry's end, u16 big-endian][the entries] (written by chunk-entries.ts).
-/** Where entry `i` of a chunk is: [start, end). */
-function entryRange(chunk: Uint8Array, i: number): [number, number] {
-  const head = 1 + chunk[0] * 2;
-  const end = (chunk[1 + i * 2] << 8) | chunk[2 + i * 2];
-  const start = i === 0 ? 0 : (chunk[i * 2 - 1] << 8) | chunk[i * 2];
-  return [head + start, head + end];
-}
 
 export const chunkEntry = (chunk: Uint8Array, i: number): ListEntry => readEntry(chunk, ...entryRange(chunk, i));
 

@@ -8,6 +8,15 @@ import { changeKey } from '../../workers/analytics-changes.ts';
 import { seeded } from '../../testing/fuzz.ts';
 
 type Row = Record<string, unknown>;
+/** The rows drain hands over, `chunk` at a time, gathered per table. */
+function drained(rows: AnalyticsRows, chunk?: number): { byBucket: Row[]; byKey: Row[] } {
+  const out = { byBucket: [] as Row[], byKey: [] as Row[] };
+  rows.drain((table, list) => {
+    const to = table === 'analytics_by_bucket' ? out.byBucket : out.byKey;
+    for (const row of list) to.push(row);
+  }, chunk);
+  return out;
+}
 const rowKey = (r: Row) => `${r.unit}|${r.kind}|${r.bucket}|${r.a}|${r.b}|${r.c}`;
 
 test('summed rows equal a BigInt sum of the changes, amounts given as numbers or strings, per key and bucket (seeded fuzz, 20,000 changes)', () => {
@@ -45,7 +54,7 @@ test('summed rows equal a BigInt sum of the changes, amounts given as numbers or
     w.amount += BigInt(amount);
     want.set('day|ptx|19000|SPbig||', w);
   }
-  const { byBucket, byKey } = rows.take();
+  const { byBucket, byKey } = drained(rows, Infinity);
   const got = new Map<string, Row>();
   for (const row of [...byBucket, ...byKey]) got.set(rowKey(row), row);
   let kept = 0;
@@ -65,22 +74,22 @@ test('summed rows equal a BigInt sum of the changes, amounts given as numbers or
   }
   assert.ok(kept > 100, `${kept} rows compared`);
   // Taken once: the next batch starts empty.
-  assert.deepEqual(rows.take(), { byBucket: [], byKey: [] });
+  assert.deepEqual(drained(rows), { byBucket: [], byKey: [] });
 });
 
-test('drain hands over the rows take would give, in chunks of at most its size, each of one table', () => {
+test('drain hands over the same rows in any chunk size, in chunks of at most its size, each of one table', () => {
   const fill = (rows: AnalyticsRows) => {
     const r = seeded(7);
     for (let k = 0; k < 2_000; k++) rows.add(changeKey(r.pick(['tx', 'ptx', 'flow_in', 'deploy']), `SP${r.int(50)}`, '', ''), [bucketCode('day', 19_000 + r.int(2)), bucketCode('hour', 456_000 + r.int(2))], 1, String(r.int(1000)), 1);
   };
-  const taken = new AnalyticsRows();
-  fill(taken);
-  const want = taken.take();
-  const drained = new AnalyticsRows();
-  fill(drained);
+  const whole = new AnalyticsRows();
+  fill(whole);
+  const want = drained(whole, Infinity);
+  const chunked = new AnalyticsRows();
+  fill(chunked);
   const got = { byBucket: [] as Row[], byKey: [] as Row[] };
   const sizes: number[] = [];
-  drained.drain((table, rows) => {
+  chunked.drain((table, rows) => {
     sizes.push(rows.length);
     (table === 'analytics_by_bucket' ? got.byBucket : got.byKey).push(...rows);
   }, 16);
@@ -88,5 +97,5 @@ test('drain hands over the rows take would give, in chunks of at most its size, 
   assert.ok(sizes.every((n) => n > 0 && n < 16 + 8), `chunks of ${sizes.join(',')}: at most the size plus one key's buckets`);
   assert.deepEqual(got, want);
   // Drained once: nothing is left.
-  drained.drain(() => assert.fail('nothing to drain'));
+  chunked.drain(() => assert.fail('nothing to drain'));
 });

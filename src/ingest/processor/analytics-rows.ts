@@ -64,21 +64,11 @@ export class AnalyticsRows {
     }
   }
 
-  /** The summed rows of each table (those that sum to zero left out); taken once. */
-  take(): { byBucket: Row[]; byKey: Row[] } {
-    const out = { byBucket: [] as Row[], byKey: [] as Row[] };
-    this.drain((table, rows) => {
-      const to = table === 'analytics_by_bucket' ? out.byBucket : out.byKey;
-      for (const r of rows) to.push(r);
-    }, Infinity);
-    return out;
-  }
-
   /**
-   * The summed rows, as take(), handed to `emit` about `chunk` rows at a time (a key's rows are
-   * not split). A caller that encodes each chunk at once keeps no row object for long: kept until
-   * the batch's insert, a batch's ~70k rows outlived the young generation and were copied into the
-   * old one.
+   * The summed rows of each table (those that sum to zero left out), taken once, handed to `emit`
+   * about `chunk` rows at a time (a key's rows are not split). A caller that encodes each chunk at
+   * once keeps no row object for long: kept until the batch's insert, a batch's ~70k rows outlived
+   * the young generation and were copied into the old one.
    */
   drain(emit: (table: 'analytics_by_bucket' | 'analytics_by_key', rows: Row[]) => void, chunk = 4096): void {
     let byBucket: Row[] = [];
