@@ -31,11 +31,14 @@ export function threadCpu(pid: number): { total: number; byName: Map<string, num
   return { total: processCpuSeconds(pid), byName };
 }
 
-/** Thread names as the kernel truncates them, grouped by what they do. Node names all its other
- *  threads "node": libuv's threadpool (where chdb runs each query call), V8's platform threads and
- *  the decode workers; ClickHouse names its pools. */
+/** Thread names as the kernel truncates them, grouped by what they do. Our worker threads name
+ *  themselves (api, observer, decode); Node names its other threads "node": libuv's
+ *  threadpool (where chdb runs each query call) and V8's platform threads (the compiler, the
+ *  collector); ClickHouse names its pools. */
+const OUR_THREADS = new Set(['api', 'observer', 'decode']);
 function threadGroup(comm: string): string {
-  if (comm === 'node') return 'node threads (libuv pool: chdb calls; V8; decode workers)';
+  if (OUR_THREADS.has(comm)) return `${comm} thread (JavaScript)`;
+  if (comm === 'node') return 'node threads (libuv pool: chdb calls; V8 compiler and collector)';
   if (comm.startsWith('v8:')) return `V8 profiler (${comm})`;
   return `engine: ${comm.replace(/\d+$/, '')}`;
 }

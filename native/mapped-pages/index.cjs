@@ -1,2 +1,3 @@
-// dropPages(start, length): a promise of 0, or the errno of madvise(MADV_DONTNEED) over that range.
+// dropPages(start, length): a promise of { error, fileBackedKb }: 0 or the errno of
+// madvise(MADV_DONTNEED) over that range, and RssFile right after it.
 module.exports = require('./build/Release/mapped_pages.node');

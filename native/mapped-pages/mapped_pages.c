@@ -3,6 +3,10 @@
 // On a shared, read-only file mapping (how LMDB maps its file without WRITEMAP) it only drops the
 // page-table entries: the data stays in the file and the page cache, and the next read faults it
 // back in. The process's RSS stops counting those pages.
+//
+// It also reads the process's file-backed RSS right after the call, on the same thread: by the time
+// the promise settles on a busy event loop, a batch may have mapped hundreds of MB again, and a
+// budget measured from that later reading would let them stay.
 #define NAPI_VERSION 8
 #include <node_api.h>
 #include <sys/mman.h>
@@ -10,30 +14,55 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
 
 typedef struct {
   uint64_t start;
   uint64_t length;
   int error;
+  double file_backed_kb;
   napi_deferred deferred;
   napi_async_work work;
 } Drop;
 
+/* RssFile of /proc/self/status in kB, or -1 if it cannot be read. */
+static double file_backed_kb(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  if (!f) return -1;
+  char line[256];
+  double kb = -1;
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "RssFile:", 8) == 0) {
+      kb = strtod(line + 8, NULL);
+      break;
+    }
+  }
+  fclose(f);
+  return kb;
+}
+
 static void run(napi_env env, void *data) {
   Drop *d = data;
   d->error = madvise((void *)(uintptr_t)d->start, (size_t)d->length, MADV_DONTNEED) == 0 ? 0 : errno;
+  d->file_backed_kb = file_backed_kb();
 }
 
 static void done(napi_env env, napi_status status, void *data) {
   Drop *d = data;
-  napi_value out;
-  napi_create_int32(env, status == napi_ok ? d->error : -1, &out);
+  napi_value out, error, kb;
+  napi_create_object(env, &out);
+  napi_create_int32(env, status == napi_ok ? d->error : -1, &error);
+  napi_create_double(env, d->file_backed_kb, &kb);
+  napi_set_named_property(env, out, "error", error);
+  napi_set_named_property(env, out, "fileBackedKb", kb);
   napi_resolve_deferred(env, d->deferred, out);
   napi_delete_async_work(env, d->work);
   free(d);
 }
 
-// dropPages(start: bigint, length: bigint): Promise<number>, 0 or the errno.
+// dropPages(start: bigint, length: bigint): Promise<{ error, fileBackedKb }>: 0 or madvise's errno,
+// and RssFile (kB) right after it.
 static napi_value drop_pages(napi_env env, napi_callback_info info) {
   size_t argc = 2;
   napi_value argv[2];

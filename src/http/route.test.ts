@@ -47,6 +47,28 @@ test('params and query are validated; responses are checked against their schema
   }
 });
 
+test('a route\'s schemas are compiled when it is first asked, not when the app is built', async () => {
+  // ajv refuses this schema when it compiles it: building the app must not, so a thread that
+  // registers every route does not pay for the ones it never answers.
+  const unknownType = { type: 'object', properties: { id: { type: 'no-such-type' } } };
+  const app = createApiApp(
+    [
+      { method: 'get', path: '/fine', handler: async () => ({ ok: true }) },
+      { method: 'get', path: '/never/:id', params: unknownType, query: unknownType, responses: { 200: unknownType }, handler: async () => ({}) },
+    ],
+    {},
+  );
+  const l = await listen(app, '127.0.0.1', 0);
+  try {
+    const r = await fetch(`http://127.0.0.1:${l.port}/fine`);
+    assert.deepEqual({ status: r.status, body: await r.json() }, { status: 200, body: { ok: true } });
+    // Asked, the route compiles its schema then, and the programming error is the one 500.
+    assert.equal((await fetch(`http://127.0.0.1:${l.port}/never/1`)).status, 500);
+  } finally {
+    l.close();
+  }
+});
+
 test('HTTP details: malformed escapes are a 400, numbers are range-checked, reason phrases, HEAD, CORS preflight, no uWS header', async () => {
   const app = createApiApp(
     [

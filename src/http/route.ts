@@ -119,8 +119,29 @@ function parseBody(raw: Buffer): unknown {
   }
 }
 
-function compile(schema: JsonSchema | undefined): ValidateFunction | undefined {
-  return schema ? ajv.compile(withIntegerBounds(schema)) : undefined;
+/** An ajv validator behind a check that compiles it on first use (lazily). */
+interface LazyValidator {
+  check(data: unknown): boolean;
+  /** The last check's errors (ajv's). */
+  errors(): ValidateFunction['errors'];
+}
+
+/**
+ * A service has ~300 routes and every thread that serves them registers all of them: compiling each
+ * schema at registration cost a thread about a second of CPU at start (more with response checks),
+ * while a process often answers only a few routes. So a schema is compiled when its route is first
+ * asked.
+ */
+function lazily(compileIt: () => ValidateFunction): LazyValidator {
+  let fn: ValidateFunction | undefined;
+  return {
+    check: (data) => (fn ??= compileIt())(data),
+    errors: () => fn?.errors,
+  };
+}
+
+function compile(schema: JsonSchema | undefined): LazyValidator | undefined {
+  return schema ? lazily(() => ajv.compile(withIntegerBounds(schema))) : undefined;
 }
 
 export function isReply(v: unknown): v is Reply {
@@ -137,11 +158,11 @@ const responseAjv = new Ajv({ allErrors: false, strict: false });
 
 function responseCheck(route: RouteDef<never>): ((status: number, body: unknown) => string | null) | undefined {
   if (!validateResponses || !route.responses) return undefined;
-  const checks = new Map(Object.entries(route.responses).map(([status, schema]) => [Number(status), responseAjv.compile(schema)]));
+  const checks = new Map(Object.entries(route.responses).map(([status, schema]) => [Number(status), lazily(() => responseAjv.compile(schema))]));
   return (status, body) => {
     const check = checks.get(status);
-    if (!check || check(body instanceof JsonText ? JSON.parse(body.text) : body)) return null;
-    return describeAjvError('response', check.errors);
+    if (!check || check.check(body instanceof JsonText ? JSON.parse(body.text) : body)) return null;
+    return describeAjvError('response', check.errors());
   };
 }
 
@@ -156,11 +177,11 @@ export function requestValidator(route: RouteDef<never>): (request: ApiRequest) 
   // query unchecked (a padded ` 1` bound as an Int32 was an engine error); the reference ignores them.
   const declared = new Set(Object.keys((route.query?.properties ?? {}) as Record<string, unknown>));
   return (request) => {
-    if (checkParams && !checkParams(request.params)) {
-      throw httpError(400, describeAjvError('params', checkParams.errors), { code: 'FST_ERR_VALIDATION' });
+    if (checkParams && !checkParams.check(request.params)) {
+      throw httpError(400, describeAjvError('params', checkParams.errors()), { code: 'FST_ERR_VALIDATION' });
     }
     const q: Record<string, unknown> = Object.fromEntries([...request.query.entries()].filter(([name]) => declared.has(name)));
-    if (checkQuery && !checkQuery(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors), { code: 'FST_ERR_VALIDATION' });
+    if (checkQuery && !checkQuery.check(q)) throw httpError(400, describeAjvError('querystring', checkQuery.errors()), { code: 'FST_ERR_VALIDATION' });
     (request as ApiRequest & { q?: Record<string, unknown> }).q = q;
   };
 }
@@ -184,7 +205,8 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
     const deprecated = deprecatedInV9(route.method, route.path);
     const names = paramNamesOf(route.path);
     const validate = requestValidator(route as RouteDef<never>);
-    const checkBody = route.validateBody && route.body ? bodyAjv.compile(route.body) : undefined;
+    const bodySchema = route.body;
+    const checkBody = route.validateBody && bodySchema ? lazily(() => bodyAjv.compile(bodySchema)) : undefined;
     const checkResponse = responseCheck(route as RouteDef<never>);
     const routeCtx = http.contextFor?.(route) ?? ctx;
     const handle = (res: HttpResponse, req: HttpRequest, head: boolean): void => {
@@ -244,7 +266,7 @@ export function registerRoutes<Ctx>(app: TemplatedApp, routes: readonly RouteDef
           if (bodyRead) (request as ApiRequest & { body?: Buffer }).body = await bodyRead;
           if (checkBody) {
             const body = parseBody(bodyOf(request));
-            if (!checkBody(body)) throw httpError(400, describeAjvError('body', checkBody.errors), { code: 'FST_ERR_VALIDATION' });
+            if (!checkBody.check(body)) throw httpError(400, describeAjvError('body', checkBody.errors()), { code: 'FST_ERR_VALIDATION' });
           }
           const out = await route.handler(request, routeCtx);
           const answer = isReply(out) ? out : { status: 200, body: out };

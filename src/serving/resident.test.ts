@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openServingStore } from './store.ts';
-import { canReleasePages, mappingsOf, releaseMappedPages, releaseOverBudget, residentKbByFile } from './resident.ts';
+import { canReleasePages, fileBackedMb, mappingsOf, releaseMappedPages, releaseOverBudget, residentKbByFile } from './resident.ts';
 
 /** KB of `file` resident in this process's mappings. */
 const residentKb = (file: string): number => residentKbByFile(readFileSync('/proc/self/smaps', 'utf8'), (path) => path === file).get(file) ?? 0;
@@ -53,7 +53,9 @@ test('released pages leave RSS and read back unchanged', async () => {
     assert.ok(readAll());
     const before = residentKb(file);
     assert.ok(before > 48 * 1024, `read pages are resident: ${before} KB`);
-    assert.equal(await releaseMappedPages(file), 1);
+    const released = await releaseMappedPages(file);
+    assert.equal(released.mappings, 1);
+    assert.ok(released.fileBackedMb !== null && released.fileBackedMb < fileBackedMb() + 1, `file-backed RSS right after the drop: ${released.fileBackedMb} MB`);
     const after = residentKb(file);
     assert.ok(after < 1024, `after the release: ${after} KB (before ${before} KB)`);
     // The data is in the file: every value reads back the same, and is resident again.
@@ -86,6 +88,37 @@ test('releaseOverBudget gives pages back once RSS grows by its budget, and stops
     readAll();
     await new Promise((r) => setTimeout(r, 2500));
     assert.ok(residentKb(file) > 48 * 1024, 'no release after stop');
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the next budget counts from right after the drop, not from when the event loop got back to it', async () => {
+  const { dir, store, file, readAll } = await filledStore();
+  try {
+    let releases = 0;
+    const stop = releaseOverBudget(file, 16, () => releases++);
+    // Same period, made right after it: runs right after its check, in the same turn of the loop.
+    // The check has queued the drop; this waits (without yielding) until the pages are gone, then
+    // maps them all again before the drop's promise can settle, as a batch's write does on a busy
+    // thread.
+    let remapped = false;
+    const busy = setInterval(() => {
+      clearInterval(busy);
+      const until = Date.now() + 5000;
+      while (residentKb(file) > 1024 && Date.now() < until);
+      readAll();
+      remapped = true;
+    }, 1000);
+    readAll();
+    const deadline = Date.now() + 6000;
+    while ((!remapped || releases < 2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    stop();
+    assert.ok(remapped);
+    // The 64 MB mapped again are over the budget counted from the drop: a second release.
+    assert.ok(releases >= 2, `releases: ${releases}`);
+    assert.ok(residentKb(file) < 1024, `resident: ${residentKb(file)} KB`);
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, realpathSync } from 'node:fs';
 
-type DropPages = (start: bigint, length: bigint) => Promise<number>;
+type DropPages = (start: bigint, length: bigint) => Promise<{ error: number; fileBackedKb: number }>;
 
 function loadDropPages(): DropPages | null {
   try {
@@ -60,22 +60,25 @@ export function residentKbByFile(smaps: string, isFile: (path: string) => boolea
   return out;
 }
 
-/** Drops this process's mapped pages of `file`; how many mappings of it were found. */
-export async function releaseMappedPages(file: string): Promise<number> {
-  if (!dropPages) return 0;
+/** Drops this process's mapped pages of `file`: how many mappings of it were found, and the
+ *  process's file-backed RSS (MB) right after the last drop (null if none was made). */
+export async function releaseMappedPages(file: string): Promise<{ mappings: number; fileBackedMb: number | null }> {
+  if (!dropPages) return { mappings: 0, fileBackedMb: null };
   let path: string;
   try {
     path = realpathSync(file);
   } catch {
-    return 0; // removed after its store was closed: nothing is mapped
+    return { mappings: 0, fileBackedMb: null }; // removed after its store was closed: nothing is mapped
   }
   const ranges = mappingsOf(path, readFileSync('/proc/self/maps', 'utf8'));
+  let after: number | null = null;
   for (const [start, length] of ranges) {
-    const errno = await dropPages(start, length);
+    const { error, fileBackedKb } = await dropPages(start, length);
     // ENOMEM: the map went away between the read of /proc and the call (the store was closed).
-    if (errno !== 0 && errno !== 12) throw new Error(`madvise(MADV_DONTNEED) on ${file}: errno ${errno}`);
+    if (error !== 0 && error !== 12) throw new Error(`madvise(MADV_DONTNEED) on ${file}: errno ${error}`);
+    after = fileBackedKb >= 0 ? fileBackedKb / 1024 : null;
   }
-  return ranges.length;
+  return { mappings: ranges.length, fileBackedMb: after };
 }
 
 /** This process's file-backed resident memory, MB. */
@@ -85,7 +88,10 @@ export function fileBackedMb(): number {
 }
 
 /** Releases `file`'s mapped pages whenever file-backed RSS has grown by `budgetMb` since the last
- *  release (0: never); returns the stop function. */
+ *  release (0: never); returns the stop function. The next budget counts from the RSS read right
+ *  after the pages were dropped, not when the event loop next got to it: during a 1M-tx import
+ *  that came up to 1.4 s later, after a batch's write had mapped ~500 MB again, and a budget
+ *  counted from there kept those pages (the store's resident share reached 1 GB, not 128 MB). */
 export function releaseOverBudget(file: string, budgetMb: number, onRelease: () => void = () => {}): () => void {
   if (!dropPages || budgetMb <= 0) return () => {};
   let base = fileBackedMb();
@@ -94,10 +100,15 @@ export function releaseOverBudget(file: string, budgetMb: number, onRelease: () 
     if (running || fileBackedMb() - base < budgetMb) return;
     running = true;
     releaseMappedPages(file)
-      .then(() => onRelease())
-      .catch((e: unknown) => console.error(`serving store: ${(e as Error).message}`))
-      .finally(() => {
+      .then(({ fileBackedMb: after }) => {
+        base = after ?? fileBackedMb();
+        onRelease();
+      })
+      .catch((e: unknown) => {
         base = fileBackedMb();
+        console.error(`serving store: ${(e as Error).message}`);
+      })
+      .finally(() => {
         running = false;
       });
   }, CHECK_MS);
