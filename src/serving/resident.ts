@@ -73,7 +73,9 @@ export async function releaseMappedPages(file: string): Promise<{ mappings: numb
   const ranges = mappingsOf(path, readFileSync('/proc/self/maps', 'utf8'));
   let after: number | null = null;
   for (const [start, length] of ranges) {
-    const { error, fileBackedKb } = await dropPages(start, length);
+    const result: { error: number; fileBackedKb: number } | number = await dropPages(start, length);
+    // An addon built before it returned the RSS answers the errno alone (a checkout not rebuilt).
+    const { error, fileBackedKb } = typeof result === 'number' ? { error: result, fileBackedKb: -1 } : result;
     // ENOMEM: the map went away between the read of /proc and the call (the store was closed).
     if (error !== 0 && error !== 12) throw new Error(`madvise(MADV_DONTNEED) on ${file}: errno ${error}`);
     after = fileBackedKb >= 0 ? fileBackedKb / 1024 : null;
