@@ -7,7 +7,9 @@
 import { createRequire } from 'node:module';
 import { readFileSync, realpathSync } from 'node:fs';
 
-type DropPages = (start: bigint, length: bigint) => Promise<{ error: number; fileBackedKb: number }>;
+/** The addon's answer: madvise's errno and RssFile (kB) right after it; an addon built before it
+ *  returned the RSS (a checkout whose install did not rebuild it) answers the errno alone. */
+type DropPages = (start: bigint, length: bigint) => Promise<{ error: number; fileBackedKb: number } | number>;
 
 function loadDropPages(): DropPages | null {
   try {
@@ -73,8 +75,7 @@ export async function releaseMappedPages(file: string): Promise<{ mappings: numb
   const ranges = mappingsOf(path, readFileSync('/proc/self/maps', 'utf8'));
   let after: number | null = null;
   for (const [start, length] of ranges) {
-    const result: { error: number; fileBackedKb: number } | number = await dropPages(start, length);
-    // An addon built before it returned the RSS answers the errno alone (a checkout not rebuilt).
+    const result = await dropPages(start, length);
     const { error, fileBackedKb } = typeof result === 'number' ? { error: result, fileBackedKb: -1 } : result;
     // ENOMEM: the map went away between the read of /proc and the call (the store was closed).
     if (error !== 0 && error !== 12) throw new Error(`madvise(MADV_DONTNEED) on ${file}: errno ${error}`);
