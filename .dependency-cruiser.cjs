@@ -4,7 +4,7 @@
 // imported only by tests and by the goldens wiring (*.goldens.ts, src/http/goldens/).
 const LAYERS = [
   ['stacks'],
-  ['config', 'metrics'],
+  ['config', 'metrics', 'runtime'],
   ['server', 'storage', 'render'],
   ['serving'],
   ['workers'],

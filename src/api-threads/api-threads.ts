@@ -11,6 +11,9 @@ import { serveEngineReads } from './engine-reads.ts';
 import { serveMainThreadRoutes } from './main-routes.ts';
 import type { CommitFeed } from './commit-feed.ts';
 import { BROADCAST_ACCEPTED, PROCESS_METRICS, THREAD_METRICS, type ApiThreadData, type FromThread, type ToThread } from './messages.ts';
+import { threadEntry } from '../runtime/thread-entry.ts';
+
+const ENTRY = threadEntry(new URL('./worker.ts', import.meta.url));
 
 export interface ApiThreadsOptions {
   /** Worker threads to start (the main thread serves too). */
@@ -54,7 +57,7 @@ export async function startApiThreads(o: ApiThreadsOptions): Promise<ApiThreads>
     const feed = o.feed.open();
     const data: ApiThreadData = { ...o.data, thread, feed };
     // The serving store's pages are given back by the main thread for the whole (shared) map.
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: data, transferList: [feed.port], env: { ...process.env, STACKS_API_STORE_RESIDENT_MB: '0' } });
+    const worker = new Worker(ENTRY.filename, { argv: ENTRY.argv, workerData: data, transferList: [feed.port], env: { ...process.env, STACKS_API_STORE_RESIDENT_MB: '0' } });
     const channel = new RpcChannel(worker);
     serveEngineReads(channel, o.store);
     serveMainThreadRoutes(channel, o.routes, o.contextFor);

@@ -6,7 +6,7 @@
 // the kernel spreads new connections over the threads' sockets (a connection stays on its thread).
 // That option would let another process join the port too, so the port is first bound exclusively
 // and let go (reserveExclusively): a port another process holds stops start-up as before, and a
-// second copy of the service, which does the same, finds it held.
+// second copy of the service, which does the same, finds it held (listenSharedReserved).
 //
 // What stays single, on the main thread: the processor and its state, the serving store's writer
 // and the event log; the engine (every ClickHouse read, engine-reads.ts); the routes that show the
@@ -27,7 +27,7 @@ import type { ObserverThread } from '../ingest/observer-thread/observer-thread.t
 import type { ApiContext } from '../http/context.ts';
 import { apiRoutes } from '../http/routes.ts';
 import { apiHttpOptions } from '../http/conventions/conventions.ts';
-import { listen, listenShared, reserveExclusively, type Listening } from '../server/server.ts';
+import { listen, listenSharedReserved, type Listening } from '../server/server.ts';
 import { metricsText } from '../metrics/registry.ts';
 import { watchIngest } from '../ingest/metrics.ts';
 import { watchEngineMemory } from '../storage/metrics.ts';
@@ -95,8 +95,8 @@ export async function serveApi({ startup, store, pipeline, follower, onFailure }
       console.log(`API listening on ${config.apiHost}:${opened.listening.port}`);
       return { port: opened.listening.port, close };
     }
-    const port = await reserveExclusively(config.apiHost, config.apiPort);
-    opened.listening = await listenShared(api.app, config.apiHost, port);
+    opened.listening = await listenSharedReserved(api.app, config.apiHost, config.apiPort);
+    const port = opened.listening.port;
     const http = apiHttpOptions(config, ctx, reading?.serving?.view);
     workers = opened.workers = await startApiThreads({
       count: config.apiThreads - 1,

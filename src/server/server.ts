@@ -79,6 +79,24 @@ export async function reserveExclusively(host: string, port: number): Promise<nu
   return bound.port;
 }
 
+/** Times a port-0 reservation is made again when another process took its port meanwhile. */
+const PORT_ZERO_ATTEMPTS = 5;
+
+/** listenShared on a port reserved first (reserveExclusively). With port 0, another process's
+ *  port-0 bind can take the chosen port between the reservation's release and the shared bind: a new
+ *  port is reserved then. (The shared bind cannot itself ask for port 0: Linux lets no other socket
+ *  join a port it chose, so the other threads could not.) */
+export async function listenSharedReserved(app: TemplatedApp, host: string, configured: number, reserve = reserveExclusively): Promise<Listening> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await reserve(host, configured);
+    try {
+      return await listenShared(app, host, port);
+    } catch (e) {
+      if (configured !== 0 || attempt === PORT_ZERO_ATTEMPTS) throw e;
+    }
+  }
+}
+
 /** Closes every socket of the app, its connections too (the binding has it; its typings do not). */
 export function closeApp(app: TemplatedApp): void {
   (app as unknown as { close(): void }).close();

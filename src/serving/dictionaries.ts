@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Lz4Dictionary } from './lz4.ts';
 
 const load = (name: string): Lz4Dictionary => {
-  const url = new URL(`./dict/${name}.bin`, import.meta.url);
+  // Read from the source tree, whether this module runs there or compiled in build/ (same depth).
+  const url = new URL(`../../src/serving/dict/${name}.bin`, import.meta.url);
   return new Lz4Dictionary(existsSync(url) ? readFileSync(url) : new Uint8Array(0));
 };
 

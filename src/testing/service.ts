@@ -1,10 +1,12 @@
-// Test helper: runs the real service (`src/main.ts`) as a child process on free ports with its own
-// data directory, as a user would run it. Tests talk to it over HTTP only.
+// Test helper: runs the real service (`src/main.ts`; compiled when the build is current,
+// compiled-service.ts) as a child process on free ports with its own data directory, as a user would
+// run it. Tests talk to it over HTTP only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { keptCopy, keptRoot, tempDataDir } from './kept-copy.ts';
 import { join } from 'node:path';
 import { PROJECT_ROOT as ROOT, SHARED_DIR as SHARED } from '../config/shared-dir.ts';
+import { serviceEntryArgs } from './compiled-service.ts';
 
 export { ROOT, SHARED };
 
@@ -36,7 +38,7 @@ async function migratedDataDir(): Promise<string> {
 
 export async function startService(opts: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningService> {
   const dataDir = opts.dataDir ?? (await migratedDataDir());
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serviceEntryArgs()], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,6 +3,9 @@
 import { Piscina } from 'piscina';
 import { readDecodeThreads } from '../config/tuning.ts';
 import type { DecodeOutcome } from './decoded.ts';
+import { threadEntry } from '../runtime/thread-entry.ts';
+
+const ENTRY = threadEntry(new URL('./decode-worker.ts', import.meta.url));
 
 export interface DecodePool {
   decode(path: string, body: Uint8Array, bootBody?: Uint8Array, opts?: { withRawTxs?: boolean }): Promise<DecodeOutcome>;
@@ -35,7 +38,8 @@ const TASKS_QUEUED_PER_THREAD = 4;
 export function createDecodePool(threads = defaultDecodeThreads(), opts: { serve?: boolean } = {}): DecodePool {
   const serve = opts.serve !== false;
   const pool = new Piscina({
-    filename: new URL('./decode-worker.mjs', import.meta.url).href,
+    filename: ENTRY.filename,
+    argv: ENTRY.argv,
     minThreads: threads,
     maxThreads: threads,
     concurrentTasksPerWorker: TASKS_QUEUED_PER_THREAD,

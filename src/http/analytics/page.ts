@@ -5,7 +5,8 @@ import type { RouteDef } from '../route.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 
-const PAGE_DIR = new URL('./page/', import.meta.url);
+// From the source tree, whether this module runs there or compiled in build/ (same depth).
+const PAGE_DIR = new URL('../../../src/http/analytics/page/', import.meta.url);
 const UPLOT_DIR = new URL('../../../node_modules/uplot/dist/', import.meta.url);
 
 const ASSETS: Array<{ path: string; file: URL; type: string }> = [

@@ -4,6 +4,9 @@ import { Worker } from 'node:worker_threads';
 import type { AppendInput } from '../event-log/writer.ts';
 import type { EventLog } from '../pipeline.ts';
 import type { FromObserver, ObserverThreadData, ToObserver } from './messages.ts';
+import { threadEntry } from '../../runtime/thread-entry.ts';
+
+const ENTRY = threadEntry(new URL('./worker.ts', import.meta.url));
 
 export interface ObserverThread extends EventLog {
   readonly port: number;
@@ -17,7 +20,7 @@ export interface ObserverThread extends EventLog {
 export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): Promise<ObserverThread> {
   const data: ObserverThreadData = { ...opts, durable: new SharedArrayBuffer(8) };
   const durableSlot = new BigInt64Array(data.durable);
-  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: data });
+  const worker = new Worker(ENTRY.filename, { argv: ENTRY.argv, workerData: data });
   // What the durable listeners last heard; the current id is read from the shared slot.
   let durable = 0;
   let seq = 0;
