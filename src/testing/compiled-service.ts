@@ -1,9 +1,9 @@
-// Which entry the tests' service runs: the compiled build (build/main.js, as `npm start` runs it)
-// when `npm run build` made it after the last change to what it compiles, else the TypeScript
-// source under tsx. A start from the source costs about twice the CPU (tsx's loader in every
-// thread), and the suite starts the service some 150 times; `npm test` builds first. A single test
-// run after an edit, without a build, still runs the code as it is now.
-import { readdirSync, statSync } from 'node:fs';
+// Which entry the tests' service, and each command they run, runs: the compiled build (build/, as
+// `npm start` runs it) when `npm run build` made it after the last change to what it compiles, else
+// the TypeScript source under tsx. A start from the source costs about twice the CPU (tsx's loader
+// in every thread), and the suite starts the service some 150 times; `npm test` builds first. A
+// single test run after an edit, without a build, still runs the code as it is now.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../config/shared-dir.ts';
 
@@ -42,7 +42,13 @@ export function buildIsCurrent(): boolean {
   return current;
 }
 
-/** The node arguments that run the service's entry. */
-export function serviceEntryArgs(): string[] {
-  return buildIsCurrent() ? [join(ROOT, 'build', 'main.js')] : ['--import', 'tsx', join(ROOT, 'src', 'main.ts')];
+/** The node arguments that run a script of src/ (a path from the project's root): its compiled
+ *  .js in build/ when the build is current, else the source under tsx. */
+export function scriptEntryArgs(script: string): string[] {
+  const module = /^src\/(.*)\.ts$/.exec(script);
+  const compiled = module && join(ROOT, 'build', `${module[1]}.js`);
+  return compiled && buildIsCurrent() && existsSync(compiled) ? [compiled] : ['--import', 'tsx', join(ROOT, script)];
 }
+
+/** The node arguments that run the service's entry. */
+export const serviceEntryArgs = (): string[] => scriptEntryArgs('src/main.ts');

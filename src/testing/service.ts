@@ -6,7 +6,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { keptCopy, keptRoot, tempDataDir } from './kept-copy.ts';
 import { join } from 'node:path';
 import { PROJECT_ROOT as ROOT, SHARED_DIR as SHARED } from '../config/shared-dir.ts';
-import { serviceEntryArgs } from './compiled-service.ts';
+import { scriptEntryArgs, serviceEntryArgs } from './compiled-service.ts';
 
 export { ROOT, SHARED };
 
@@ -122,11 +122,11 @@ export function runTool(script: string, args: string[]): Promise<{ code: number;
   });
 }
 
-/** Runs one of the project's scripts with tsx, as a user would; `killWhen` is polled every 10 ms and
- *  a true answer SIGKILLs it (a crash). */
+/** Runs one of the project's scripts (a path under src/, compiled when the build is current) as a
+ *  user would; `killWhen` is polled every 10 ms and a true answer SIGKILLs it (a crash). */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<{ code: number | null; signal: string | null; output: string }> {
   return new Promise((res) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...scriptEntryArgs(script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (d: Buffer) => (output += d));
     child.stderr!.on('data', (d: Buffer) => (output += d));
