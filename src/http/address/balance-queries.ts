@@ -213,13 +213,17 @@ export async function lockStateV1(store: Store, principal: string, at: ReadHeigh
  */
 export async function lockStateV2(store: Store, principal: string, at: ReadHeight): Promise<LockState> {
   const latest = await latestLocks(store, { principal, maxHeight: at.tip.block_height }, at.tip.burn_block_height, ['pox4']);
-  const r = latest.get('pox4');
+  return v2LockFrom(latest.get('pox4'), at.tip.burn_block_height);
+}
+
+/** The v2 state from the newest PoX-4 row that applies at the tip's burn height `tipBurn`. */
+export function v2LockFrom(r: LockRow | undefined, tipBurn: number): LockState {
   if (!r || r.asset_event_type === 'handle-unlock') return NO_LOCK;
   return {
     lock_tx_id: r.tx_id,
     locked: BigInt(r.locked_amount),
     lock_height: r.block_height,
-    burnchain_lock_height: at.tip.burn_block_height,
+    burnchain_lock_height: tipBurn,
     burnchain_unlock_height: Number(r.unlock),
   };
 }

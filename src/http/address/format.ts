@@ -20,6 +20,16 @@ export function formatStxBalance(t: Totals, lock: LockState, pending?: PendingDe
   return out;
 }
 
+/** The v2 STX balance object; the mempool fields only when `pending` is given. */
+export function formatStxBalanceV2(balance: bigint, minerRewards: bigint, lock: LockState, pending?: PendingDelta): Record<string, unknown> {
+  return {
+    balance: balance.toString(),
+    total_miner_rewards_received: minerRewards.toString(),
+    ...formatLock(lock),
+    ...(pending ? formatPending(balance, pending) : {}),
+  };
+}
+
 export function formatLock(lock: LockState) {
   return {
     lock_tx_id: lock.lock_tx_id,
@@ -65,8 +75,8 @@ export function formatAssetEvent(e: PrincipalEventRow): Record<string, unknown> 
   }
 }
 
-/** v2 /addresses/:address/transactions/:tx_id/events item. */
-export function formatAddressTxEvent(e: PrincipalEventRow): Record<string, unknown> {
+/** v2 /addresses/:address/transactions/:tx_id/events item (of an engine row or a stored event). */
+export function formatAddressTxEvent(e: Pick<PrincipalEventRow, 'kind' | 'event_index' | 'asset_event_type' | 'asset_identifier' | 'sender' | 'recipient' | 'amount' | 'value'>): Record<string, unknown> {
   const parties = { ...(e.sender ? { sender: e.sender } : {}), ...(e.recipient ? { recipient: e.recipient } : {}) };
   switch (e.kind) {
     case 'ft':

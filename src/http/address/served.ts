@@ -3,17 +3,19 @@
 // nonces. `undefined`: not answerable here (the caller asks ClickHouse) — a principal whose lists
 // could not be kept exactly, or an answer that involves unconfirmed microblocks.
 import { canonicalPlacement, minedTxJson } from '../tx/served.ts';
+import { pendingTxsJson } from '../tx/served-lists.ts';
 import { placedDocOf, principalIdOf, type PlacedTxDoc } from '../../serving/reads.ts';
 import { LIST, PrincipalList, type ListEntry } from '../../serving/principal-list.ts';
 import { readFact } from '../../serving/principal-fact.ts';
 import { assetKey, assetRange, assetOfKey, readNftCounts, readTotals, type BalanceTotals } from '../../serving/totals.ts';
-import { ASSET_EVENT_CODES, type PrincipalTxFact } from '../../serving/docs.ts';
+import { ASSET_EVENT_CODES, type AssetEvent, type PrincipalTxFact } from '../../serving/docs.ts';
+import { formatStxBalanceV2 } from './format.ts';
 import { assetEventsOf } from '../../serving/asset-events.ts';
 import { blockDocOf, indexHashesAt } from '../../serving/block-reads.ts';
 import { SINGLE_WITH_TRANSFERS_ROLES, listsRow } from '../../stacks/roles.ts';
 import { formatTransfers } from '../../render/transfers.ts';
 import type { PrincipalEventRow } from '../../render/rows.ts';
-import { lockApplies, lockStateOf, pendingDeltaOf, v1LockFrom, v1LockKinds, type LockRow, type LockState, type PendingDelta, type Totals } from './balance-queries.ts';
+import { lockApplies, lockStateOf, pendingDeltaOf, v1LockFrom, v1LockKinds, v2LockFrom, type LockRow, type LockState, type PendingDelta, type Totals } from './balance-queries.ts';
 import { noncesOf, type Nonces } from './nonce-queries.ts';
 import type { Serving } from '../reads/source.ts';
 
@@ -112,6 +114,34 @@ export function servedWithTransfers(s: Serving, principal: string, txId: string)
   return withTransfersJson(s, principal, placed, readFact(found.entry.fact, found.entry.roles));
 }
 
+/** GET /extended/v2/addresses/:address/transactions/:tx_id/events: the principal's STX, FT and NFT
+ *  events in a tx anchored on the canonical chain, by event index; undefined: asked of the engine
+ *  (no such placement here, or the principal has no part in the tx). */
+export function servedPrincipalTxEvents(s: Serving, principal: string, txId: string): AssetEvent[] | undefined {
+  const placed = canonicalPlacement(s, txId, false, true);
+  if (!placed || placed === 'unanchored') return undefined;
+  const at = { block_height: placed.block_height, microblock_sequence: placed.doc.microblock_sequence, tx_index: placed.doc.tx_index };
+  const found = listOf(s, principal)?.find(at, placed.pid);
+  if (!found) return undefined;
+  return assetEventsOf(s.store, placed, readFact(found.entry.fact, found.entry.roles).events).sort((a, b) => a.event_index - b.event_index);
+}
+
+/** GET /extended/v1/address/:principal/mempool: pending txs the principal sends, receives (token
+ *  transfer) or whose contract it is, newest receipt first (ties in arrival order); undefined when
+ *  the engine answers: without `unanchored`, txs of unconfirmed microblocks count as pending, and
+ *  the view does not hold those. */
+export function servedAddressMempool(s: Serving, principal: string, q: Page & { unanchored: boolean; exclude_function_args: boolean }): string | undefined {
+  if (!q.unanchored && s.view.hasLiveMicroblocks) return undefined;
+  // A contract principal can be a deploy's contract id, which a pending entry does not index.
+  const candidates = principal.includes('.') ? [...s.view.pending.values()] : s.view.pendingOf(principal);
+  const mine = candidates
+    .filter((e) => e.sender_address === principal || e.contract_id === principal || (e.type_id === 'token_transfer' && e.recipient === principal))
+    .sort((a, b) => b.receipt_time - a.receipt_time || a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : 1));
+  const page = mine.slice(q.offset, q.offset + q.limit);
+  const results = pendingTxsJson(s, page, { excludeFunctionArgs: q.exclude_function_args });
+  return results && listJson(q, page.length ? mine.length : 0, results);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Balances and nonces at the tip
 
@@ -164,11 +194,10 @@ function burnHeightAt(s: Serving, height: number): number {
 /** Lock facts looked at before answering from ClickHouse instead. */
 const LOCK_SCAN = 5_000;
 
-/** The v1 lock state at the tip, from the principal's lock facts newest first. */
-export function servedLockStateV1(s: Serving, principal: string): LockState | undefined {
-  const tip = tipInfo(s);
-  if (!tip) return undefined;
-  const kinds = v1LockKinds(tip, tip.burn_block_height);
+/** The newest anchored canonical lock row per source in `kinds` that applies at burn height `burn`,
+ *  from the principal's lock facts newest first (as latestLocks reads them from the engine);
+ *  undefined past LOCK_SCAN facts. */
+function latestServedLocks(s: Serving, principal: string, kinds: string[], burn: number): Map<string, LockRow> | undefined {
   const latest = new Map<string, LockRow>();
   let scanned = 0;
   for (const { value: f } of s.store.locks.getRange({ start: [principal, Number.MAX_SAFE_INTEGER], end: [principal, -1], reverse: true })) {
@@ -176,12 +205,32 @@ export function servedLockStateV1(s: Serving, principal: string): LockState | un
     if (f.index_block_hash === '' || latest.has(f.kind) || !kinds.includes(f.kind)) continue;
     const flags = s.view.placementFlags(f);
     if (!flags.canonical || !flags.microblock_canonical) continue;
-    if (!lockApplies({ kind: f.kind, asset_event_type: f.asset_event_type, unlock: BigInt(f.unlock_height) }, tip.burn_block_height)) continue;
+    if (!lockApplies({ kind: f.kind, asset_event_type: f.asset_event_type, unlock: BigInt(f.unlock_height) }, burn)) continue;
     latest.set(f.kind, { kind: f.kind, asset_event_type: f.asset_event_type, tx_id: f.tx_id, block_height: f.block_height, index_block_hash: f.index_block_hash, locked_amount: f.amount, unlock: f.unlock_height });
     if (latest.size === kinds.length) break;
   }
+  return latest;
+}
+
+/** The v1 lock state at the tip. */
+export function servedLockStateV1(s: Serving, principal: string): LockState | undefined {
+  const tip = tipInfo(s);
+  if (!tip) return undefined;
+  const kinds = v1LockKinds(tip, tip.burn_block_height);
+  const latest = latestServedLocks(s, principal, kinds, tip.burn_block_height);
+  if (!latest) return undefined;
   const chosen = v1LockFrom(kinds, latest, tip.block_height);
   return lockStateOf(chosen, chosen ? burnHeightAt(s, chosen.lockHeight) : 0);
+}
+
+/** GET /extended/v2/addresses/:principal/balances/stx: the balance and PoX-4 lock at the tip. */
+export function servedStxBalanceV2(s: Serving, principal: string, includeMempool: boolean): Record<string, unknown> | undefined {
+  const tip = tipInfo(s);
+  const latest = tip && latestServedLocks(s, principal, ['pox4'], tip.burn_block_height);
+  if (!tip || !latest) return undefined;
+  const stx = servedAssetTotals(s, principal, 'stx').get('stx');
+  const pending = includeMempool ? servedPendingDelta(s, principal) : undefined;
+  return formatStxBalanceV2(stx?.balance ?? 0n, stx?.total_miner_rewards ?? 0n, v2LockFrom(latest.get('pox4'), tip.burn_block_height), pending);
 }
 
 /** The pending delta of the committed mempool. */

@@ -9,7 +9,7 @@ import { PRINCIPAL_PARAM, principalParams, Q_MEMPOOL, Q_TXS, Q_TXS_WITH_TRANSFER
 import { MEMPOOL_LIST, TX_WITH_TRANSFERS, TXS_LIST, TXS_WITH_TRANSFERS_LIST } from './schemas.ts';
 import { checkPrincipal, resolveListHeight } from './resolve.ts';
 import { addressMempool, addressTransactionsV1, listScope, transactionsWithTransfers, txWithTransfers } from './tx-lists.ts';
-import { servedTransactionsV1, servedTransactionsWithTransfers, servedWithTransfers } from './served.ts';
+import { servedAddressMempool, servedTransactionsV1, servedTransactionsWithTransfers, servedWithTransfers } from './served.ts';
 import { normalizeTxId } from '../tx/queries.ts';
 import { JsonText } from '../../server/json-text.ts';
 import { servingReady } from '../reads/source.ts';
@@ -92,6 +92,8 @@ export const addressV1TxRoutes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       if (!isValidPrincipal(req.params.principal)) throw httpError(400, 'Invalid query parameter, not a valid principal');
       const q = queryOf<{ limit: number; offset: number; unanchored: boolean; exclude_function_args: boolean }>(req);
+      const served = servingReady(ctx.serving) ? servedAddressMempool(ctx.serving, req.params.principal, q) : undefined;
+      if (served) return new JsonText(served);
       return addressMempool(ctx.store, req.params.principal, q);
     },
   },

@@ -9,9 +9,9 @@ import { PRINCIPAL_PARAM, principalParams, Q_V2_EVENTS, Q_V2_FT, Q_V2_STX, Q_V2_
 import { ADDRESS_TRANSACTIONS_V2, ADDRESS_TX_EVENTS, FT_BALANCE_V2, FT_BALANCES_V2, STX_BALANCE_V2 } from './schemas.ts';
 import { checkPrincipal, resolveReadHeight } from './resolve.ts';
 import { assetTotals, lockStateV2, pendingDelta } from './balance-queries.ts';
-import { formatAddressTxEvent, formatLock, formatPending } from './format.ts';
+import { formatAddressTxEvent, formatStxBalanceV2 } from './format.ts';
 import { addressTransactionsV2, principalTxEvents } from './tx-lists.ts';
-import { servedTransactionsV2 } from './served.ts';
+import { servedPrincipalTxEvents, servedStxBalanceV2, servedTransactionsV2 } from './served.ts';
 import { JsonText } from '../../server/json-text.ts';
 import { servingReady } from '../reads/source.ts';
 
@@ -29,6 +29,8 @@ export const addressV2Routes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
       const { include_mempool } = queryOf<{ include_mempool: boolean }>(req);
+      const served = servingReady(ctx.serving) ? servedStxBalanceV2(ctx.serving, principal, include_mempool) : undefined;
+      if (served) return served;
       const at = await resolveReadHeight(ctx, {});
       const [assets, lock, pending] = await Promise.all([
         assetTotals(ctx.store, principal, at, 'stx'),
@@ -36,13 +38,7 @@ export const addressV2Routes: RouteDef<ApiContext>[] = [
         include_mempool ? pendingDelta(ctx.store, principal) : Promise.resolve(undefined),
       ]);
       const stx = assets.get('stx');
-      const balance = stx?.balance ?? 0n;
-      return {
-        balance: balance.toString(),
-        total_miner_rewards_received: (stx?.total_miner_rewards ?? 0n).toString(),
-        ...formatLock(lock),
-        ...(pending ? formatPending(balance, pending) : {}),
-      };
+      return formatStxBalanceV2(stx?.balance ?? 0n, stx?.total_miner_rewards ?? 0n, lock, pending);
     },
   },
   {
@@ -111,6 +107,11 @@ export const addressV2Routes: RouteDef<ApiContext>[] = [
     handler: async (req, ctx) => {
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
       const { address, tx_id } = req.params;
+      const served = servingReady(ctx.serving) ? servedPrincipalTxEvents(ctx.serving, address, tx_id) : undefined;
+      if (served) {
+        const results = served.slice(offset, offset + limit).map(formatAddressTxEvent);
+        return { limit, offset, total: results.length ? served.length : 0, results };
+      }
       // As the reference: the tx id is matched as given, and must name a stored tx.
       const known = await firstRow(ctx.store, `SELECT 1 FROM txs WHERE tx_id = {t:String} LIMIT 1`, { t: tx_id });
       if (!known) throw notFound('Transaction not found');
