@@ -53,12 +53,15 @@ export async function checkUrls(store: Store, sample: number): Promise<string[]>
     const a = `/extended/v1/address/${p}`;
     const v2 = `/extended/v2/addresses/${p}`;
     urls.push(`${a}/stx`, `${a}/balances`, `${a}/nonces`, `${v2}/transactions`, `${v2}/balances/stx`, `${v2}/balances/stx?include_mempool=true`, `/extended/v1/tx/mempool?address=${p}`);
+    urls.push(`${v2}/balances/ft`, `${v2}/balances/ft?limit=1&offset=1`, `${v2}/balances/ft/stx`);
     urls.push(`${a}/mempool`, `${a}/mempool?unanchored=true&limit=2&offset=1`);
     for (const o of offsets(Number(n), 20, 1)) {
       urls.push(`${a}/transactions?offset=${o}`, `${a}/transactions_with_transfers?offset=${o}&limit=7`, `/extended/v2/addresses/${p}/transactions?offset=${o}&limit=5`);
     }
   }
   const pairs = await q<{ principal: string; tx_id: string }>(store, `SELECT principal, tx_id FROM principal_txs ORDER BY cityHash64(principal, tx_id) ${lim}`);
+  const holders = await q<{ principal: string; asset: string }>(store, `SELECT principal, asset FROM balances WHERE asset != 'stx' GROUP BY principal, asset ORDER BY cityHash64(principal, asset) ${lim}`);
+  for (const { principal, asset } of holders) urls.push(`/extended/v2/addresses/${principal}/balances/ft/${encodeURIComponent(asset)}`);
   for (const { principal, tx_id } of pairs) {
     urls.push(`/extended/v1/address/${principal}/${tx_id}/with_transfers`, `/extended/v2/addresses/${principal}/transactions/${tx_id}/events`);
     urls.push(`/extended/v2/addresses/${principal}/transactions/${tx_id}/events?offset=1&limit=2`);

@@ -167,6 +167,11 @@ export function servedAssetTotals(s: Serving, principal: string, asset?: string)
   return out;
 }
 
+/** The principal's positive FT balances at the tip (GET /extended/v2/addresses/:principal/balances/ft). */
+export function servedFtBalances(s: Serving, principal: string): Array<{ token: string; balance: string }> {
+  return [...servedAssetTotals(s, principal)].filter(([asset, t]) => asset !== 'stx' && t.balance > 0n).map(([token, t]) => ({ token, balance: t.balance.toString() }));
+}
+
 /** NFT holdings per asset as the reference counts them (received - sent). */
 export function servedNftCounts(s: Serving, principal: string): Array<{ asset: string; count: bigint; sent: bigint; received: bigint }> {
   const out = [];

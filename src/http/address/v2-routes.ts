@@ -11,7 +11,7 @@ import { checkPrincipal, resolveReadHeight } from './resolve.ts';
 import { assetTotals, lockStateV2, pendingDelta } from './balance-queries.ts';
 import { formatAddressTxEvent, formatStxBalanceV2 } from './format.ts';
 import { addressTransactionsV2, principalTxEvents } from './tx-lists.ts';
-import { servedPrincipalTxEvents, servedStxBalanceV2, servedTransactionsV2 } from './served.ts';
+import { servedAssetTotals, servedFtBalances, servedPrincipalTxEvents, servedStxBalanceV2, servedTransactionsV2 } from './served.ts';
 import { JsonText } from '../../server/json-text.ts';
 import { servingReady } from '../reads/source.ts';
 
@@ -53,7 +53,7 @@ export const addressV2Routes: RouteDef<ApiContext>[] = [
       const principal = checkPrincipal(req.params.principal);
       const { limit, offset } = queryOf<{ limit: number; offset: number }>(req);
       // Positive balances of the canonical tip, by token name ignoring case.
-      const list = await rows<{ token: string; balance: string }>(
+      const list = servingReady(ctx.serving) ? servedFtBalances(ctx.serving, principal) : await rows<{ token: string; balance: string }>(
         ctx.store,
         `SELECT asset AS token, toString(total) AS balance FROM (
            SELECT asset, sum(balance) AS total FROM balances WHERE principal = {p:String} AND asset != 'stx' GROUP BY asset) WHERE total > 0`,
@@ -73,6 +73,7 @@ export const addressV2Routes: RouteDef<ApiContext>[] = [
     responses: { 200: FT_BALANCE_V2 },
     handler: async (req, ctx) => {
       const principal = checkPrincipal(req.params.principal);
+      if (servingReady(ctx.serving)) return { balance: (servedAssetTotals(ctx.serving, principal, req.params.token).get(req.params.token)?.balance ?? 0n).toString() };
       const r = await firstRow<{ balance: string }>(
         ctx.store,
         `SELECT toString(sum(balance)) AS balance FROM balances WHERE principal = {p:String} AND asset = {t:String}`,
