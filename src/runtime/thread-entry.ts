@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** True when this process runs the TypeScript source (under tsx), not build/. */
-export const RUNNING_SOURCE = import.meta.url.endsWith('.ts');
+const RUNNING_SOURCE = import.meta.url.endsWith('.ts');
 
 const BOOTSTRAP = new URL('./tsx-thread.mjs', import.meta.url);
 

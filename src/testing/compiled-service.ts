@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../config/shared-dir.ts';
 
 /** Written by `npm run build` when tsc has emitted build/. */
-export const BUILD_STAMP = join(ROOT, 'build', '.built');
+const BUILD_STAMP = join(ROOT, 'build', '.built');
 
 const COMPILED = /\.(ts|mjs)$/;
 const NOT_COMPILED = /\.test\.ts$|\.goldens\.ts$/;
