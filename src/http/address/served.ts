@@ -4,6 +4,7 @@
 // could not be kept exactly, or an answer that involves unconfirmed microblocks.
 import { canonicalPlacement, minedTxJson } from '../tx/served.ts';
 import { pendingTxsJson } from '../tx/served-lists.ts';
+import { newestFirst, pendingNames } from '../tx/mempool.ts';
 import { placedDocOf, principalIdOf, type PlacedTxDoc } from '../../serving/reads.ts';
 import { LIST, PrincipalList, type ListEntry } from '../../serving/principal-list.ts';
 import { readFact } from '../../serving/principal-fact.ts';
@@ -135,8 +136,8 @@ export function servedAddressMempool(s: Serving, principal: string, q: Page & { 
   // A contract principal can be a deploy's contract id, which a pending entry does not index.
   const candidates = principal.includes('.') ? [...s.view.pending.values()] : s.view.pendingOf(principal);
   const mine = candidates
-    .filter((e) => e.sender_address === principal || e.contract_id === principal || (e.type_id === 'token_transfer' && e.recipient === principal))
-    .sort((a, b) => b.receipt_time - a.receipt_time || a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : 1));
+    .filter((e) => pendingNames(e, principal, e.type_id === 'token_transfer' ? e.recipient : undefined))
+    .sort(newestFirst);
   const page = mine.slice(q.offset, q.offset + q.limit);
   const results = pendingTxsJson(s, page, { excludeFunctionArgs: q.exclude_function_args });
   return results && listJson(q, page.length ? mine.length : 0, results);

@@ -4,7 +4,7 @@ import type { Store } from '../../storage/client.ts';
 import { SINGLE_WITH_TRANSFERS_ROLES, V1_TX_ROLES, V2_TX_ROLES, WITH_TRANSFERS_ROLES } from '../../stacks/roles.ts';
 import { decodeTransaction } from '../../stacks/codec/index.ts';
 import { canonicalPlacements, getMinedTxObjects, renderMempoolTxs, renderPlacedTxs, type TxObject } from '../tx/tx-object.ts';
-import { mempoolRawTxs, mempoolRowsOf, pendingEntries } from '../tx/mempool.ts';
+import { mempoolRawTxs, mempoolRowsOf, newestFirst, pendingEntries, pendingNames } from '../tx/mempool.ts';
 import { blockHashesOf, fetchTxRowsByKey, placeTxRows } from '../tx/queries.ts';
 import { formatMinedTx } from '../../render/tx.ts';
 import { principalEventsOf, principalTxAt, principalTxPage, type PrincipalTxRow } from './queries.ts';
@@ -126,9 +126,8 @@ export async function addressMempool(store: Store, principal: string, q: { limit
     }
   };
   const mine = entries
-    .filter((e) => e.sender_address === principal || e.contract_id === principal || (e.type_id === 'token_transfer' && raws.has(e.tx_id) && recipientOf(e.tx_id) === principal))
-    // Ties in arrival order, as the tx family's mempool list (the reference returns them as inserted).
-    .sort((a, b) => b.receipt_time - a.receipt_time || a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : 1));
+    .filter((e) => pendingNames(e, principal, e.type_id === 'token_transfer' && raws.has(e.tx_id) ? recipientOf(e.tx_id) : undefined))
+    .sort(newestFirst);
   const page = mine.slice(q.offset, q.offset + q.limit);
   const results = await renderMempoolTxs(store, await mempoolRowsOf(store, page), { excludeFunctionArgs: q.exclude_function_args });
   return { limit: q.limit, offset: q.offset, total: results.length ? mine.length : 0, results };

@@ -6,7 +6,7 @@ import { httpError } from '../errors.ts';
 import { PRINCIPAL_PATTERN } from '../params.ts';
 import { decodeTransaction, isValidPrincipal } from '../../stacks/codec/index.ts';
 import { renderMempoolTxs } from './tx-object.ts';
-import { droppedEntries, mempoolRawTxs, mempoolRowsOf, pendingEntries, percentileCont, receiptHeights, type MempoolEntry } from './mempool.ts';
+import { droppedEntries, mempoolOrder, mempoolRawTxs, mempoolRowsOf, pendingEntries, pendingNames, percentileCont, receiptHeights, type MempoolEntry, type MempoolOrderBy } from './mempool.ts';
 import { tipHeight } from './queries.ts';
 import { MEMPOOL_FEES, MEMPOOL_STATS, MEMPOOL_TRANSACTION_LIST } from './schemas.ts';
 import { BOOL_FALSE, limitParam, OFFSET, paging } from './params.ts';
@@ -16,19 +16,6 @@ import type { PendingEntry } from '../../serving/docs.ts';
 import { servingReady, type Serving } from '../reads/source.ts';
 
 const ADDRESS = { type: 'string', pattern: PRINCIPAL_PATTERN };
-
-type OrderBy = 'age' | 'size' | 'fee';
-
-function comparator(orderBy: OrderBy | undefined, desc: boolean) {
-  const sign = desc ? -1 : 1;
-  return (a: MempoolEntry, b: MempoolEntry): number => {
-    const first =
-      orderBy === 'fee' ? (a.fee_rate < b.fee_rate ? -1 : a.fee_rate > b.fee_rate ? 1 : 0) : orderBy === 'size' ? a.tx_size - b.tx_size : a.receipt_time - b.receipt_time;
-    // Ties (left to the database by the reference, which returns them in insertion order): by
-    // arrival whatever the direction, then id.
-    return sign * first || a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : a.tx_id > b.tx_id ? 1 : 0);
-  };
-}
 
 async function recipientsOf(ctx: ApiContext, entries: MempoolEntry[]): Promise<Map<string, string>> {
   const transfers = entries.filter((e) => e.type_id === 'token_transfer');
@@ -101,7 +88,7 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
     responses: { 200: MEMPOOL_TRANSACTION_LIST },
     handler: async (req, ctx) => {
       const q = paging(queryOf<{
-        sender_address?: string; recipient_address?: string; address?: string; order_by?: OrderBy; order?: 'asc' | 'desc';
+        sender_address?: string; recipient_address?: string; address?: string; order_by?: MempoolOrderBy; order?: 'asc' | 'desc';
         unanchored: boolean; offset: number; limit: number; exclude_function_args: boolean;
       }>(req));
       for (const a of [q.sender_address, q.recipient_address, q.address]) {
@@ -117,11 +104,11 @@ export const mempoolRoutes: RouteDef<ApiContext>[] = [
         const recipients = served ? served.recipients : q.address || q.recipient_address ? await recipientsOf(ctx, entries) : new Map<string, string>();
         list = entries.filter((e) => {
           const to = recipients.get(e.tx_id);
-          if (q.address) return e.sender_address === q.address || to === q.address || e.contract_id === q.address;
+          if (q.address) return pendingNames(e, q.address, to);
           return (!q.sender_address || e.sender_address === q.sender_address) && (!q.recipient_address || to === q.recipient_address);
         });
       }
-      const page = [...list].sort(comparator(q.order_by, q.order !== 'asc')).slice(q.offset, q.offset + q.limit);
+      const page = [...list].sort(mempoolOrder(q.order_by, q.order !== 'asc')).slice(q.offset, q.offset + q.limit);
       // As the reference: the count comes with the page's rows (an empty page says 0); unfiltered,
       // it is the mempool counter, which leaves out txs mined in unconfirmed microblocks.
       const total = page.length === 0 ? 0 : filtered ? list.length : countable;

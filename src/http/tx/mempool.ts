@@ -26,6 +26,39 @@ export interface MempoolEntry {
   reason: string;
 }
 
+/** The fields a pending tx is ordered and matched to a principal by. */
+interface PendingKey {
+  tx_id: string;
+  receipt_time: number;
+  log_id: number;
+  sender_address: string;
+  contract_id: string;
+}
+
+/** Whether a pending tx is in a principal's mempool list: the principal sends it, is its contract,
+ *  or receives it (`recipient`: a token transfer's recipient, else undefined). */
+export const pendingNames = (e: PendingKey, principal: string, recipient: string | undefined): boolean =>
+  e.sender_address === principal || e.contract_id === principal || recipient === principal;
+
+// Ties are left to the database by the reference, which returns them in insertion order: here by
+// arrival whatever the direction, then by id.
+const byArrivalThenId = (a: PendingKey, b: PendingKey): number => a.log_id - b.log_id || (a.tx_id < b.tx_id ? -1 : a.tx_id > b.tx_id ? 1 : 0);
+
+/** Newest receipt first, the order of the address mempool lists. */
+export const newestFirst = (a: PendingKey, b: PendingKey): number => b.receipt_time - a.receipt_time || byArrivalThenId(a, b);
+
+export type MempoolOrderBy = 'age' | 'size' | 'fee';
+
+/** The mempool list's order: by receipt time (age), size or fee rate, ties by arrival then id. */
+export function mempoolOrder(orderBy: MempoolOrderBy | undefined, desc: boolean) {
+  const sign = desc ? -1 : 1;
+  return (a: MempoolEntry, b: MempoolEntry): number => {
+    const first =
+      orderBy === 'fee' ? (a.fee_rate < b.fee_rate ? -1 : a.fee_rate > b.fee_rate ? 1 : 0) : orderBy === 'size' ? a.tx_size - b.tx_size : a.receipt_time - b.receipt_time;
+    return sign * first || byArrivalThenId(a, b);
+  };
+}
+
 const ENTRY_COLUMNS = `m.tx_id AS tx_id, m.receipt_time AS receipt_time, m.sender_address AS sender_address, toString(m.fee_rate) AS fee_rate,
   m.type_id AS type_id, m.contract_id AS contract_id, intDiv(length(m.raw_tx) - 2, 2) AS tx_size`;
 
