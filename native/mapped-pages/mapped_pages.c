@@ -7,6 +7,9 @@
 // It also reads the process's file-backed RSS right after the call, on the same thread: by the time
 // the promise settles on a busy event loop, a batch may have mapped hundreds of MB again, and a
 // budget measured from that later reading would let them stay.
+//
+// dropPagesNow makes the same call on the calling thread: a write transaction drops pages while it
+// runs (its thread is the one mapping them, so nothing is gained by queueing it).
 #define NAPI_VERSION 8
 #include <node_api.h>
 #include <sys/mman.h>
@@ -89,8 +92,37 @@ static napi_value drop_pages(napi_env env, napi_callback_info info) {
   return promise;
 }
 
+// dropPagesNow(start: bigint, length: bigint): number: madvise on the calling thread, 0 or its errno.
+static napi_value drop_pages_now(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  uint64_t start, length;
+  bool lossless;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 2 ||
+      napi_get_value_bigint_uint64(env, argv[0], &start, &lossless) != napi_ok || !lossless ||
+      napi_get_value_bigint_uint64(env, argv[1], &length, &lossless) != napi_ok || !lossless) {
+    napi_throw_type_error(env, NULL, "dropPagesNow(start: bigint, length: bigint)");
+    return NULL;
+  }
+  int error = madvise((void *)(uintptr_t)start, (size_t)length, MADV_DONTNEED) == 0 ? 0 : errno;
+  napi_value out;
+  napi_create_int32(env, error, &out);
+  return out;
+}
+
+// fileBackedKb(): RssFile of /proc/self/status in kB (-1 if unreadable).
+static napi_value file_backed_kb_now(napi_env env, napi_callback_info info) {
+  napi_value out;
+  napi_create_double(env, file_backed_kb(), &out);
+  return out;
+}
+
 NAPI_MODULE_INIT() {
   napi_value fn;
+  napi_create_function(env, "dropPagesNow", NAPI_AUTO_LENGTH, drop_pages_now, NULL, &fn);
+  napi_set_named_property(env, exports, "dropPagesNow", fn);
+  napi_create_function(env, "fileBackedKb", NAPI_AUTO_LENGTH, file_backed_kb_now, NULL, &fn);
+  napi_set_named_property(env, exports, "fileBackedKb", fn);
   napi_create_function(env, "dropPages", NAPI_AUTO_LENGTH, drop_pages, NULL, &fn);
   napi_set_named_property(env, exports, "dropPages", fn);
   return exports;

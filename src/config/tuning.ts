@@ -61,6 +61,11 @@ export const readChainStateHeights = (env: Env): number => wholeNumber(env, 'STA
  *  src/serving/resident.ts). */
 export const readStoreResidentMb = (env: Env): number => wholeNumber(env, 'STACKS_API_STORE_RESIDENT_MB', 0, 1024 * 1024, 128);
 
+/** STACKS_API_STORE_WRITE_RESIDENT_MB: the same budget inside one batch's write, where each drop
+ *  makes the write fault in again the pages it goes back to: RSS for CPU (default 0, never;
+ *  bench/RESULTS.md, nineteenth session). */
+export const readStoreWriteResidentMb = (env: Env): number => wholeNumber(env, 'STACKS_API_STORE_WRITE_RESIDENT_MB', 0, 1024 * 1024, 0);
+
 /** Free disk space below which the serving store refuses a batch (src/serving/free-space.ts). */
 export const readStoreMinFreeMb = (env: Env): number => wholeNumber(env, 'STACKS_API_STORE_MIN_FREE_MB', 0, 2 ** 40, 256);
 

@@ -142,8 +142,12 @@ export class PrincipalListOverlay {
     return this.state(id).remove(pid);
   }
 
-  flush(): void {
-    for (const s of this.lists.values()) s.flush();
+  /** `tick`: called per list written (the writer's in-write page release). */
+  flush(tick: () => void = () => {}): void {
+    for (const s of this.lists.values()) {
+      s.flush();
+      tick();
+    }
   }
 
   /** After the batch committed: the writer's headers move on. */

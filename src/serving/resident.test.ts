@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openServingStore } from './store.ts';
-import { canReleasePages, fileBackedMb, mappingsOf, releaseMappedPages, releaseOverBudget, residentKbByFile } from './resident.ts';
+import { canReleasePages, fileBackedMb, mappingsOf, releaseMappedPages, releaseOverBudget, residentKbByFile, writePageReleaser } from './resident.ts';
 
 /** KB of `file` resident in this process's mappings. */
 const residentKb = (file: string): number => residentKbByFile(readFileSync('/proc/self/smaps', 'utf8'), (path) => path === file).get(file) ?? 0;
@@ -119,6 +119,48 @@ test('the next budget counts from right after the drop, not from when the event 
     // The 64 MB mapped again are over the budget counted from the drop: a second release.
     assert.ok(releases >= 2, `releases: ${releases}`);
     assert.ok(residentKb(file) < 1024, `resident: ${residentKb(file)} KB`);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('inside a write, the releaser drops pages once RSS grows by its budget, and the writes are kept', async () => {
+  const { dir, store, file, readAll } = await filledStore();
+  try {
+    const release = writePageReleaser(file, 8);
+    let peakKb = 0;
+    const rewritten = Array.from({ length: DOCS }, () => randomBytes(32 * 1024));
+    await store.env.transaction(() => {
+      // Read each value, then overwrite it (a dirty page of the write map), as a batch's write does.
+      for (let i = 0; i < DOCS; i++) {
+        store.writes.blocks.get(i);
+        void store.writes.blocks.put(i, rewritten[i]);
+        release();
+        if (i % 100 === 99) peakKb = Math.max(peakKb, residentKb(file));
+      }
+    });
+    // 64 MB read and 64 MB written: without the releaser all of it stays mapped (the last test).
+    assert.ok(peakKb < 28 * 1024, `peak resident inside the write: ${peakKb} KB`);
+    assert.ok(readAll() === false, 'the values were overwritten');
+    assert.ok(rewritten.every((v, i) => (store.writes.blocks.get(i) as Buffer).equals(v)), 'the dropped dirty pages were written');
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without the releaser the same write keeps every page it touched', async () => {
+  const { dir, store, file } = await filledStore();
+  try {
+    let peakKb = 0;
+    await store.env.transaction(() => {
+      for (let i = 0; i < DOCS; i++) {
+        store.writes.blocks.get(i);
+        if (i % 100 === 99) peakKb = Math.max(peakKb, residentKb(file));
+      }
+    });
+    assert.ok(peakKb > 48 * 1024, `peak resident: ${peakKb} KB`);
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -114,12 +114,14 @@ export class TotalsOverlay {
 
   /** Totals back at zero mean no canonical activity left (an orphaned block's): no entry, as a
    *  merged ClickHouse store shows it. */
-  flush(): void {
+  flush(tick: () => void = () => {}): void {
     for (const { key, t } of this.balances.values()) {
+      tick();
       if (t.every((v) => v === 0n)) void this.balanceDb.remove(key);
       else void this.balanceDb.put(key, packSums(t) as Buffer);
     }
     for (const { key, c } of this.nft.values()) {
+      tick();
       if (c[0] === 0 && c[1] === 0) void this.nftDb.remove(key);
       else void this.nftDb.put(key, packNftCounts(c) as Buffer);
     }

@@ -89,11 +89,12 @@ export class TxIndexOverlay {
   }
 
   /** Issues the writes; `changes`: the batch, to which its pending changes are handed (committed). */
-  flush(changes: object): void {
+  flush(changes: object, tick: () => void = () => {}): void {
     const s = this.store;
     const pendingChanges = new Map<string, PendingEntry | null>();
     batchPending.set(changes, pendingChanges);
     for (const [txId, t] of this.txs) {
+      tick();
       if (t.changed) {
         // A record with nothing in it (a tx pending again) is not kept.
         if (t.record.pids.length > 0 || t.record.mempool) void s.txs.put(t.key, packTxRecord(t.record) as Buffer);

@@ -3,6 +3,7 @@
 // marker (the last log entry they cover): after a crash the store holds a batch wholly or not at
 // all, and a redone batch whose entries the marker already covers is skipped, so the signed deltas
 // are applied exactly once.
+import { join } from 'node:path';
 import type { ServingStore } from './store.ts';
 import { appliedMarker } from './store.ts';
 import type { ServingChanges, ServingOp, BlockContribution } from './changes.ts';
@@ -16,6 +17,8 @@ import { txKey } from './tx-index.ts';
 import { writeDocs, AppendedKeys } from './write-docs.ts';
 import { writeJournal } from './journal/journal.ts';
 import { assertRoomToWrite } from './free-space.ts';
+import { writePageReleaser } from './resident.ts';
+import { readStoreWriteResidentMb } from '../config/tuning.ts';
 
 /** Counters of the committed chain kept beside the marker (see view.ts). */
 export interface ViewMeta {
@@ -50,8 +53,12 @@ export class ServingWriter {
   private readonly appended: AppendedKeys;
   private readonly pending: PendingMirror;
   private txListLength: number | undefined;
+  /** Called per item a batch writes: keeps the store's mapped pages within their budget while a
+   *  batch's write runs (resident.ts). */
+  private readonly releasePages: () => void;
 
   constructor(readonly store: ServingStore) {
+    this.releasePages = writePageReleaser(join(store.dir, 'data.mdb'), readStoreWriteResidentMb(process.env));
     this.headers = new ListHeaders(store);
     this.ids = new PrincipalIds(store);
     this.appended = new AppendedKeys(store);
@@ -86,8 +93,10 @@ export class ServingWriter {
     const view = w.view;
     // Run inside LMDB's write transaction: each put is written at once, not queued with a promise
     // and its value kept until the commit (a batch's queued puts outlived the young generation).
+    const release = this.releasePages;
     const issue = (): void => {
       changes.ops.forEach((op, i) => {
+        release();
         switch (op.op) {
           case 'docs':
             writeDocs(s, op, abis, w.txIndex, appended);
@@ -113,10 +122,10 @@ export class ServingWriter {
             break;
         }
       });
-      w.lists.flush();
+      w.lists.flush(release);
       w.txList.flush();
-      w.totals.flush();
-      w.txIndex.flush(changes);
+      w.totals.flush(release);
+      w.txIndex.flush(changes, release);
       for (const p of w.dirty) void s.meta.put(`dirty:${p}`, true);
       if (changes.snapshot) {
         view.tip = changes.snapshot.tip;
