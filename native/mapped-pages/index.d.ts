@@ -4,5 +4,3 @@
 export function dropPages(start: bigint, length: bigint): Promise<{ error: number; fileBackedKb: number }>;
 /** madvise(MADV_DONTNEED) over [start, start + length) on the calling thread: 0 or the errno. */
 export function dropPagesNow(start: bigint, length: bigint): number;
-/** The process's file-backed RSS now (kB, /proc/self/status RssFile; -1 if unreadable). */
-export function fileBackedKb(): number;

@@ -110,19 +110,10 @@ static napi_value drop_pages_now(napi_env env, napi_callback_info info) {
   return out;
 }
 
-// fileBackedKb(): RssFile of /proc/self/status in kB (-1 if unreadable).
-static napi_value file_backed_kb_now(napi_env env, napi_callback_info info) {
-  napi_value out;
-  napi_create_double(env, file_backed_kb(), &out);
-  return out;
-}
-
 NAPI_MODULE_INIT() {
   napi_value fn;
   napi_create_function(env, "dropPagesNow", NAPI_AUTO_LENGTH, drop_pages_now, NULL, &fn);
   napi_set_named_property(env, exports, "dropPagesNow", fn);
-  napi_create_function(env, "fileBackedKb", NAPI_AUTO_LENGTH, file_backed_kb_now, NULL, &fn);
-  napi_set_named_property(env, exports, "fileBackedKb", fn);
   napi_create_function(env, "dropPages", NAPI_AUTO_LENGTH, drop_pages, NULL, &fn);
   napi_set_named_property(env, exports, "dropPages", fn);
   return exports;

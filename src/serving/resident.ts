@@ -11,16 +11,19 @@ import { readFileSync, realpathSync } from 'node:fs';
  *  returned the RSS (a checkout whose install did not rebuild it) answers the errno alone. */
 type DropPages = (start: bigint, length: bigint) => Promise<{ error: number; fileBackedKb: number } | number>;
 
-function loadDropPages(): DropPages | null {
+/** madvise on the calling thread: 0 or its errno (missing from an addon built before it). */
+type DropPagesNow = (start: bigint, length: bigint) => number;
+
+function loadAddon(): { dropPages?: DropPages; dropPagesNow?: DropPagesNow } {
   try {
-    return (createRequire(import.meta.url)('mapped-pages') as { dropPages: DropPages }).dropPages;
+    return createRequire(import.meta.url)('mapped-pages') as { dropPages: DropPages; dropPagesNow?: DropPagesNow };
   } catch {
     // The addon is an optional dependency: without a compiler it is missing, and pages stay mapped.
-    return null;
+    return {};
   }
 }
 
-const dropPages = loadDropPages();
+const { dropPages = null, dropPagesNow = null } = loadAddon();
 
 /** Whether this process can give back mapped pages (the native addon loaded). */
 export const canReleasePages = dropPages !== null;
@@ -72,7 +75,7 @@ export async function releaseMappedPages(file: string): Promise<{ mappings: numb
   } catch {
     return { mappings: 0, fileBackedMb: null }; // removed after its store was closed: nothing is mapped
   }
-  const ranges = mappingsOf(path, readFileSync('/proc/self/maps', 'utf8'));
+  const ranges = mappedRangesOf(path);
   let after: number | null = null;
   for (const [start, length] of ranges) {
     const result = await dropPages(start, length);
@@ -83,6 +86,9 @@ export async function releaseMappedPages(file: string): Promise<{ mappings: numb
   }
   return { mappings: ranges.length, fileBackedMb: after };
 }
+
+/** [start, length] of each of this process's mappings of `path` (a real path). */
+const mappedRangesOf = (path: string): Array<[bigint, bigint]> => mappingsOf(path, readFileSync('/proc/self/maps', 'utf8'));
 
 /** This process's file-backed resident memory, MB. */
 export function fileBackedMb(): number {
@@ -119,20 +125,7 @@ export function releaseOverBudget(file: string, budgetMb: number, onRelease: () 
   return () => clearInterval(timer);
 }
 
-type PagesNow = { dropPagesNow(start: bigint, length: bigint): number; fileBackedKb(): number };
-
-function loadPagesNow(): PagesNow | null {
-  try {
-    const m = createRequire(import.meta.url)('mapped-pages') as Partial<PagesNow>;
-    return m.dropPagesNow && m.fileBackedKb ? (m as PagesNow) : null;
-  } catch {
-    return null;
-  }
-}
-
-const pagesNow = loadPagesNow();
-
-/** How many calls of a write's releaser pass between two reads of RssFile (~10 µs each). */
+/** How many calls of a write's releaser pass between two reads of RssFile. */
 const CALLS_PER_CHECK = 128;
 
 /**
@@ -146,19 +139,16 @@ const CALLS_PER_CHECK = 128;
  * cache, and a dirty page dropped from a shared map stays dirty in the page cache.
  */
 export function writePageReleaser(file: string, budgetMb: number): () => void {
-  if (!pagesNow || budgetMb <= 0) return () => {};
-  const pages = pagesNow;
-  const budgetKb = budgetMb * 1024;
+  if (!dropPagesNow || budgetMb <= 0) return () => {};
+  const drop = dropPagesNow;
   let ranges: Array<[bigint, bigint]> | null = null;
-  let base = pages.fileBackedKb();
+  let base = fileBackedMb();
   let calls = 0;
   return () => {
-    if (++calls % CALLS_PER_CHECK !== 0) return;
-    const now = pages.fileBackedKb();
-    if (now - base < budgetKb) return;
+    if (++calls % CALLS_PER_CHECK !== 0 || fileBackedMb() - base < budgetMb) return;
     // The store maps its file once, for its life (store.ts): its range is read once.
-    ranges ??= mappingsOf(realpathSync(file), readFileSync('/proc/self/maps', 'utf8'));
-    for (const [start, length] of ranges) pages.dropPagesNow(start, length);
-    base = pages.fileBackedKb();
+    ranges ??= mappedRangesOf(realpathSync(file));
+    for (const [start, length] of ranges) drop(start, length);
+    base = fileBackedMb();
   };
 }
