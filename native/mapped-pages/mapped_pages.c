@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <malloc.h>
 
 typedef struct {
   uint64_t start;
@@ -110,8 +111,36 @@ static napi_value drop_pages_now(napi_env env, napi_callback_info info) {
   return out;
 }
 
+// limitMallocArenas(n: number): boolean: glibc's mallopt(M_ARENA_MAX, n). By default glibc gives
+// threads up to 8 arenas a core, and memory freed in one arena is reused only by the threads using
+// it: the engine's and the decode threads' freed memory stayed resident (measured on the 1M import).
+static napi_value limit_malloc_arenas(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  int32_t n = 0;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 || napi_get_value_int32(env, argv[0], &n) != napi_ok || n < 1) {
+    napi_throw_type_error(env, NULL, "limitMallocArenas(n: number >= 1)");
+    return NULL;
+  }
+  napi_value out;
+  napi_get_boolean(env, mallopt(M_ARENA_MAX, n) == 1, &out);
+  return out;
+}
+
+// trimMalloc(): boolean: glibc's malloc_trim(0), which gives back the free pages inside every
+// arena, not only at a heap's top; whether any were given back.
+static napi_value trim_malloc(napi_env env, napi_callback_info info) {
+  napi_value out;
+  napi_get_boolean(env, malloc_trim(0) == 1, &out);
+  return out;
+}
+
 NAPI_MODULE_INIT() {
   napi_value fn;
+  napi_create_function(env, "limitMallocArenas", NAPI_AUTO_LENGTH, limit_malloc_arenas, NULL, &fn);
+  napi_set_named_property(env, exports, "limitMallocArenas", fn);
+  napi_create_function(env, "trimMalloc", NAPI_AUTO_LENGTH, trim_malloc, NULL, &fn);
+  napi_set_named_property(env, exports, "trimMalloc", fn);
   napi_create_function(env, "dropPagesNow", NAPI_AUTO_LENGTH, drop_pages_now, NULL, &fn);
   napi_set_named_property(env, exports, "dropPagesNow", fn);
   napi_create_function(env, "dropPages", NAPI_AUTO_LENGTH, drop_pages, NULL, &fn);

@@ -4,26 +4,10 @@
 // grown by a budget since the last release, the map's page-table entries are dropped (madvise
 // MADV_DONTNEED, native/mapped-pages): the pages stay in the page cache, a later read maps them
 // again with a minor fault, and RSS stays within the budget of what it was after start-up.
-import { createRequire } from 'node:module';
 import { readFileSync, realpathSync } from 'node:fs';
+import { processMemory } from '../runtime/process-memory.ts';
 
-/** The addon's answer: madvise's errno and RssFile (kB) right after it; an addon built before it
- *  returned the RSS (a checkout whose install did not rebuild it) answers the errno alone. */
-type DropPages = (start: bigint, length: bigint) => Promise<{ error: number; fileBackedKb: number } | number>;
-
-/** madvise on the calling thread: 0 or its errno (missing from an addon built before it). */
-type DropPagesNow = (start: bigint, length: bigint) => number;
-
-function loadAddon(): { dropPages?: DropPages; dropPagesNow?: DropPagesNow } {
-  try {
-    return createRequire(import.meta.url)('mapped-pages') as { dropPages: DropPages; dropPagesNow?: DropPagesNow };
-  } catch {
-    // The addon is an optional dependency: without a compiler it is missing, and pages stay mapped.
-    return {};
-  }
-}
-
-const { dropPages = null, dropPagesNow = null } = loadAddon();
+const { dropPages = null, dropPagesNow = null } = processMemory;
 
 /** Whether this process can give back mapped pages (the native addon loaded). */
 export const canReleasePages = dropPages !== null;

@@ -1,5 +1,6 @@
 // One ClickHouse client for the whole process: embedded chdb in the data directory by default,
 // a ClickHouse server when CLICKHOUSE_URL is set. Code above this layer does not know which.
+import { limitMallocArenas } from '../runtime/process-memory.ts';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,8 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
     const read = async <T>(query: string, params: Record<string, unknown>) => (await client.query({ query, query_params: params, format: 'JSONEachRow' })).json<T>();
     return { client, read, writers: () => [writer, writer], cluster: cfg.cluster, embedded: false, database: cfg.database };
   }
+  // Before the engine's threads start: their freed memory is shared by fewer arenas (process-memory.ts).
+  limitMallocArenas();
   // chdb is loaded lazily so that a server deployment never needs its 500 MB binary in memory.
   const { createChdbConnection } = await import('chdb/connection');
   const path = resolve(dataDir, 'clickhouse');

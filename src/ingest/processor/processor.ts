@@ -1,6 +1,7 @@
 // Reads the event log in order from the checkpoint, decodes entries in the pool (a few ahead),
 // applies them to the chain state and inserts their rows in batches. A failure stops processing at
 // that entry and is reported; a restart resumes from the last committed batch.
+import { trimMalloc } from '../../runtime/process-memory.ts';
 import { join } from 'node:path';
 import type { Store } from '../../storage/client.ts';
 import type { DecodePool } from '../../workers/pool.ts';
@@ -384,6 +385,8 @@ export class Processor {
     this.checkpoint = { committed: batch.to, pending: null };
     writeCheckpoint(this.checkpointFile, this.checkpoint);
     this.stats.batches++;
+    // The batch's insert buffers are freed: their pages go back to the kernel, not only to malloc.
+    trimMalloc();
     if (performance.now() - this.lastMempoolCleanup >= (this.opts.mempoolCleanupMs ?? 30_000)) {
       this.lastMempoolCleanup = performance.now();
       await compactPendingSet(this.opts.store);
