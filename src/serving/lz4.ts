@@ -120,14 +120,12 @@ function emitLast(o: number, src: Uint8Array, anchor: number): number {
  * does not make it smaller. `src` must not start with a byte of 250 or more (lmdb's markers).
  */
 export function compressValue(src: Uint8Array, dict: Lz4Dictionary): Uint8Array {
+  if (!native) return compressValueJs(src, dict);
   const n = src.length;
   if (n > MAX_INPUT || n < MF_LIMIT + 1) return src;
   ensure(HEADER + n + Math.ceil(n / 255) + 16);
-  if (native) {
-    const length = native.compressInto(dict.nativeHandle(native), src, out, HEADER);
-    return length === 0 || HEADER + length >= n ? src : framed(n, HEADER + length);
-  }
-  return compressValueJs(src, dict);
+  const length = native.compressInto(dict.nativeHandle(native), src, out, HEADER);
+  return length === 0 || HEADER + length >= n ? src : framed(n, HEADER + length);
 }
 
 /** lmdb's header before the block in `out`, and the framed value copied out. */

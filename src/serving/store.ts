@@ -101,9 +101,10 @@ const MAP_BYTES = 2 ** 40;
  * fault-around), so with 4 KB pages each random read of a batch mapped 16 pages, of leaves it never
  * read: a 1M-tx import's peak RSS was 2.6 GB, of which 1.4 GB the map. With 64 KB pages a fault
  * maps one leaf, and a batch touches fewer, larger leaves (measured on the 1M-tx log: peak RSS
- * 2.1 GB, CPU a tx -5%, the store +8% on disk; the read cases' answer CPU within noise).
+ * 2.1 GB, CPU a tx -5%, the store +8% on disk; the read cases' answer CPU within noise). It costs
+ * live ingest ~12% of its rate, not explained yet (bench/RESULTS.md, twentieth session).
  */
-export const STORE_PAGE_BYTES = 64 * 1024;
+const STORE_PAGE_BYTES = 64 * 1024;
 /** Decompression with a dictionary, compressing nothing on write (the workers did). */
 const readCompressed = (d: Lz4Dictionary) => ({ threshold: 2 ** 31, dictionary: Buffer.from(d.bytes) });
 
