@@ -8,6 +8,7 @@ import { startObserverThread, type ObserverThread } from './ingest/observer-thre
 import { openFollower, type Follower } from './ingest/follow.ts';
 import { installShutdown } from './shutdown.ts';
 import { serveApi, type RunningApi } from './api-threads/serve-api.ts';
+import type { DecodeOutcome } from './workers/decoded.ts';
 
 // What is open, for the shutdown (which may come at any point of start-up).
 const open: {
@@ -52,14 +53,11 @@ async function main(): Promise<void> {
   if (config.mode !== 'readonly') {
     // The observer runs on its own thread with the log writer: the node's ack never waits for
     // processing or API work on this one.
-    const observer = (open.observer = await startObserverThread({ logDir: eventLogDir(config.dataDir), host: config.eventHost, port: config.eventPort, bodyLimit: config.eventBodyLimit, handOff: !config.servingStore }));
+    const observer = (open.observer = await startObserverThread({ logDir: eventLogDir(config.dataDir), host: config.eventHost, port: config.eventPort, bodyLimit: config.eventBodyLimit, serving: config.servingStore }));
     observer.onFailure((message) => shutdown.exit(message, 1));
     const p = await openPipeline(store, config.dataDir, { live: true, log: observer, mempoolCleanupMs: config.mempoolCleanupMs, liveBatchMs: config.liveBatchMs, servingStore: config.servingStore });
-    observer.onDecoded((id, decoded) => {
-      // Bounded: when processing lags far behind, entries are decoded again from the log instead.
-      // Only without a serving store: the observer's check does not render its documents.
-      if (!p.serving && p.processor.handoff.size < 10_000) p.processor.handoff.set(id, decoded as never);
-    });
+    // Bounded by bytes: when processing lags far behind, entries are decoded again from the log.
+    observer.onDecoded((id, decoded, bytes) => p.processor.handoff.offer(id, decoded as DecodeOutcome, bytes));
     open.pipeline = p;
     console.log(`event observer listening on ${config.eventHost}:${observer.port}`);
   }

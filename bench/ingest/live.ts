@@ -6,7 +6,7 @@ import { Pool } from 'undici';
 import { startBenchService } from '../lib/service.ts';
 import { readTsvRows } from '../../src/ingest/tsv/read-tsv.ts';
 import { percentile } from '../lib/env.ts';
-import { processCpuSeconds } from '../lib/cpu-profile.ts';
+import { cpuBetween, processCpuSeconds, threadCpu } from '../lib/cpu-profile.ts';
 
 export interface LiveResult {
   label: string;
@@ -23,13 +23,17 @@ export interface LiveResult {
   txs: number;
   processedSeconds: number;
   serviceCpuSeconds: number;
+  /** Batches the processor stored over the run (each a ClickHouse insert and a serving commit). */
+  batches: number;
+  /** The service's CPU seconds over the run, by thread group. */
+  threads: Array<[string, number]>;
 }
 
 /** Txs a /new_block body carries (each has a raw_tx). */
 const txsIn = (path: string, payload: string): number => (path === '/new_block' ? payload.split('"raw_tx"').length - 1 : 0);
 
-export async function live(file: string, label: string, ratePerSec: number, maxRequests: number): Promise<LiveResult> {
-  const svc = await startBenchService();
+export async function live(file: string, label: string, ratePerSec: number, maxRequests: number, nodeArgs: string[] = []): Promise<LiveResult> {
+  const svc = await startBenchService({ nodeArgs });
   const pool = new Pool(svc.eventUrl, { connections: 1 });
   const acks: number[] = [];
   const postedAt = new Map<number, number>();
@@ -53,6 +57,7 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
   })();
   const start = performance.now();
   const cpu0 = processCpuSeconds(svc.child.pid!);
+  const threads0 = threadCpu(svc.child.pid!);
   let i = 0;
   let txs = 0;
   for await (const row of readTsvRows(file)) {
@@ -75,35 +80,39 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
   const drainSeconds = (performance.now() - sentAt) / 1000;
   const processedSeconds = (performance.now() - start) / 1000;
   const serviceCpuSeconds = processCpuSeconds(svc.child.pid!) - cpu0;
+  const threads = cpuBetween(threads0, threadCpu(svc.child.pid!));
+  const metrics = await (await fetch(`${svc.apiUrl}/metrics`)).text();
+  const batches = Number(/^stacks_ingest_batches_total (\d+)/m.exec(metrics)?.[1] ?? NaN);
   polling = false;
   await poller;
   await pool.close();
   await svc.stop();
   acks.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
-  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds, txs, processedSeconds, serviceCpuSeconds };
+  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds, txs, processedSeconds, serviceCpuSeconds, batches, threads };
 }
 
 export function liveTable(rows: LiveResult[], machine: string, commit: string): string {
   const head =
-    '| log | rate req/s | sent | txs | first POST to processed s | txs/s | service CPU-s (µs per tx) | ack p50 ms | ack p99 ms | ack max ms | processed after p50 ms | p99 ms | max entries behind | drain s | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| log | rate req/s | sent | txs | first POST to processed s | txs/s | service CPU-s (µs per tx) | ack p50 ms | ack p99 ms | ack max ms | processed after p50 ms | p99 ms | max entries behind | drain s | batches | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const f = (n: number, d = 1) => n.toFixed(d);
   return [
     head,
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.ratePerSec || 'as acked'} | ${r.sent} | ${r.txs} | ${f(r.processedSeconds)} | ${Math.round(r.txs / r.processedSeconds)} | ${f(r.serviceCpuSeconds)} (${Math.round((r.serviceCpuSeconds / Math.max(1, r.txs)) * 1e6)}) | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${machine} | ${commit} |`,
+        `| ${r.label} | ${r.ratePerSec || 'as acked'} | ${r.sent} | ${r.txs} | ${f(r.processedSeconds)} | ${Math.round(r.txs / r.processedSeconds)} | ${f(r.serviceCpuSeconds)} (${Math.round((r.serviceCpuSeconds / Math.max(1, r.txs)) * 1e6)}) | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${r.batches} | ${machine} | ${commit} |`,
     ),
   ].join('\n');
 }
 
-// `npx tsx bench/ingest/live.ts --file <log.tsv> [--rate 100 | --rate 0] [--requests 2000]`: one live
-// run, printed (rate 0: each request as soon as the previous one is acknowledged, as a node does).
+// `npx tsx bench/ingest/live.ts --file <log.tsv> [--rate 100 | --rate 0] [--requests 2000] [--node-arg=--cpu-prof ...]`:
+// one live run, printed (rate 0: each request as soon as the previous one is acknowledged, as a node does).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { parseArgs } = await import('node:util');
   const { machine, commit } = await import('../lib/env.ts');
-  const { values } = parseArgs({ options: { file: { type: 'string' }, rate: { type: 'string', default: '100' }, requests: { type: 'string', default: '2000' } } });
+  const { values } = parseArgs({ options: { file: { type: 'string' }, rate: { type: 'string', default: '100' }, requests: { type: 'string', default: '2000' }, 'node-arg': { type: 'string', multiple: true } } });
   if (!values.file) throw new Error('--file <log.tsv> is required');
-  const r = await live(values.file, values.file, Number(values.rate), Number(values.requests));
+  const r = await live(values.file, values.file, Number(values.rate), Number(values.requests), values['node-arg'] ?? []);
   console.log(liveTable([r], machine(), commit()));
+  console.log(`\nThe service's CPU by thread, µs a tx: ${r.threads.map(([name, s]) => `${name} ${Math.round((s / Math.max(1, r.txs)) * 1e6)}`).join('; ')}`);
 }

@@ -13,6 +13,9 @@ export interface CheckResult {
   reason?: string;
   /** Whatever the checker produced for a good body (the decoded event), handed to onStored. */
   decoded?: unknown;
+  /** Work for a good body while its record is made durable, before the ack (a writer whose sync
+   *  runs on another thread leaves this thread free meanwhile). */
+  meanwhile?: () => void;
 }
 
 export interface ObserverOptions {
@@ -97,12 +100,15 @@ async function accept(res: HttpResponse, state: ResponseState, path: string, chu
   }
   let id: number;
   try {
-    id = await opts.writer.append({
+    const appended = opts.writer.append({
       path,
       body,
       status: check.ok ? RecordStatus.Accepted : RecordStatus.Rejected,
       note: check.ok ? '' : (check.reason ?? 'malformed'),
     });
+    // After the append's write (scheduled first), while its sync runs.
+    if (check.ok && check.meanwhile) setImmediate(check.meanwhile);
+    id = await appended;
   } catch (err) {
     console.error(`observer: appending ${path} to the event log failed:`, err);
     writeJson(res, state, 500, { error: 'Internal Server Error', message: 'could not store the request; retry' });

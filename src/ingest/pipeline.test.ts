@@ -1,5 +1,6 @@
 // A live backlog (entries durable before processing reaches them) is stored in batches closed by
-// time as well as size: STACKS_API_LIVE_BATCH_MS bounds how long what arrived stays unreadable.
+// time as well as size: STACKS_API_LIVE_BATCH_MS bounds how long what arrived stays unreadable, and
+// entries that arrive fast are gathered that long.
 // The log is compressed once processed, and a service answers alike from it.
 import { DATA_LAYOUT, writeLayoutMarker } from './data-layout.ts';
 import { test } from 'node:test';
@@ -11,6 +12,8 @@ import { feedFixture, fedService } from '../testing/goldens.ts';
 import { assertSameAnswers, metricValue, servedUrls } from '../testing/compare-services.ts';
 import { copyLog } from '../testing/event-log.ts';
 import { listSegments } from './event-log/segments.ts';
+import { readTsvRows } from './tsv/read-tsv.ts';
+import { SHARED_DIR } from '../config/shared-dir.ts';
 
 const batchesStored = (apiUrl: string) => metricValue(apiUrl, 'stacks_ingest_batches_total');
 
@@ -47,6 +50,38 @@ test('a live backlog is stored in batches closed after STACKS_API_LIVE_BATCH_MS,
   assert.equal(slow.batches, 1);
   assert.equal(eager.entries, slow.entries);
   assert.equal(eager.batches, eager.entries);
+});
+
+test('entries a node sends fast are gathered into batches STACKS_API_LIVE_BATCH_MS apart, and decoded once; one at a time, each is stored at once', async () => {
+  const rows: Array<{ path: string; payload: string }> = [];
+  for await (const r of readTsvRows(join(SHARED_DIR, 'fixtures', 'regtest-env-pox-4-out-of-order-multisig-tx.tsv'))) rows.push(r);
+  const svc = await startService({ env: { STACKS_API_LIVE_BATCH_MS: '8000' } });
+  const post = async (r: { path: string; payload: string }) => {
+    const res = await fetch(`${svc.eventUrl}${r.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: r.payload });
+    assert.equal(res.status, 200);
+    await res.arrayBuffer();
+  };
+  try {
+    // One at a time, each after the last is readable: a batch each, none waiting to gather.
+    for (const r of rows.slice(0, 4)) {
+      const t0 = performance.now();
+      await post(r);
+      await waitForProcessing(svc.apiUrl);
+      assert.ok(performance.now() - t0 < 6_000, `readable ${Math.round(performance.now() - t0)} ms after its POST, not after a gathering of 8 s`);
+    }
+    assert.equal(await batchesStored(svc.apiUrl), 4);
+    assert.equal(await metricValue(svc.apiUrl, 'stacks_ingest_gathers_total'), 0);
+    // The rest as fast as the observer acks (hundreds a second).
+    for (const r of rows.slice(4)) await post(r);
+    const status = (await waitForProcessing(svc.apiUrl)) as { event_log: { processed_id: number; error?: unknown } };
+    assert.equal(status.event_log.error, undefined);
+    assert.equal(status.event_log.processed_id, rows.length);
+    assert.ok((await metricValue(svc.apiUrl, 'stacks_ingest_gathers_total')) >= 1, 'a range waited to gather the burst');
+    // Once the processor was 64 entries behind, the observer's decodes were taken instead of the pool's.
+    assert.ok((await metricValue(svc.apiUrl, 'stacks_ingest_handed_over_total')) >= 1, 'decodes handed over');
+  } finally {
+    await svc.stop();
+  }
 });
 
 /** Waits until every segment of `logDir` but the newest is compressed (the compactor looks every 2 s). */

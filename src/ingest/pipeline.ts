@@ -22,6 +22,9 @@ export interface EventLog {
   onDurable(listener: (id: number) => void): () => void;
   append(input: AppendInput): Promise<number>;
   close(): Promise<void>;
+  /** The processor has read the log through `id` (the observer thread decides from it whether
+   *  decoding an entry for the processor still pays). */
+  noteRead?(id: number): void;
 }
 
 export interface Pipeline<Log extends EventLog = EventLog> {
@@ -56,6 +59,7 @@ export async function openPipeline<Log extends EventLog = EventLogWriter>(
     pool,
     durableId: () => writer.durableId,
     maxBatchMs: opts.live ? opts.liveBatchMs : undefined,
+    onRead: writer.noteRead?.bind(writer),
     mempoolCleanupMs: opts.mempoolCleanupMs,
     serving: servingStore && view ? { writer: new ServingWriter(servingStore), view } : undefined,
   });

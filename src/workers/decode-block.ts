@@ -1,7 +1,7 @@
 // /new_block → block, transaction, event, contract, reward and address-index fact rows, plus the
 // block's balance changes and the metadata the processor's chain state needs.
 import { RowSet, checkedRow } from './rows.ts';
-import type { BlockMeta, DecodedText, MicroblockMeta, TxRef } from './decoded.ts';
+import type { BlockMeta, DecodedText, MicroblockMeta, ServeLater, TxRef } from './decoded.ts';
 import { BalanceSheet, touch, u128Amount, writeTxEvents, type NodeEvent, type TouchMap } from './decode-tx-events.ts';
 import { summarizeDecoded, burnchainOpSummary, principalsOf, type TxSummary } from '../stacks/tx-summary.ts';
 import { decodeTransaction, type DecodedTransaction } from '../stacks/codec/transaction.ts';
@@ -248,8 +248,9 @@ export function writeTxs(items: Array<{ tx: NodeTx; summary: TxSummary; decoded?
  * the boot receipts as block 1's txs (tx_index shifted by one) and hides block 0, so they are
  * decoded again here as part of block 1.
  */
-export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true, withRawTxs = false): DecodedText {
+export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve: boolean | ServeLater = true, withRawTxs = false): DecodedText {
   const d = decodeBlockRows(b, boot);
+  if (typeof serve === 'object') serve.render = () => servedRows(d.rows, d.ownCount);
   const analytics = analyticsChanges(d.rows.captured, d.deltas);
   return {
     kind: 'block',
@@ -261,7 +262,7 @@ export function decodeBlock(b: NodeBlock, boot?: NodeBlock, serve = true, withRa
     microblocks: microblocksOf(b.transactions, b.parent_index_block_hash),
     deltas: d.deltas,
     facts: d.rows.serialize(),
-    served: serve ? servedRows(d.rows, d.ownCount) : NOTHING_SERVED,
+    served: serve === true ? servedRows(d.rows, d.ownCount) : NOTHING_SERVED,
     analytics,
   };
 }

@@ -2,7 +2,7 @@
 // always gives the same rows, which is what makes replay and crash recovery safe.
 import { parsePayload, MalformedPayload, OBSERVER_PATHS } from './validate-payload.ts';
 import { DecodeError } from '../stacks/codec/bytes.ts';
-import type { DecodeOutcome, DecodeTextOutcome, DecodedEvent, DecodedText } from './decoded.ts';
+import type { DecodeOutcome, DecodeTextOutcome, DecodedEvent, DecodedText, ServeLater } from './decoded.ts';
 import { decodeBlock, type NodeBlock } from './decode-block.ts';
 import { withBlockExtras, withAttachmentExtras } from './block-extras.ts';
 import { decodeStackerDbChunks, decodeProposalResponse } from './decode-signer.ts';
@@ -24,7 +24,7 @@ export interface DecodeTask {
   deferMempoolDocs?: boolean;
 }
 
-function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefined, serve: boolean, withRawTxs: boolean, mempoolDocs = serve): DecodedText {
+function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefined, serve: boolean | ServeLater, withRawTxs: boolean, mempoolDocs: boolean): DecodedText {
   switch (path) {
     case '/new_block':
       return withBlockExtras(decodeBlock(payload as NodeBlock, boot, serve, withRawTxs), payload as NodeBlock, boot);
@@ -33,7 +33,7 @@ function decodeParsed(path: string, payload: unknown, boot: NodeBlock | undefine
     case '/new_microblocks':
       return decodeMicroblocks(payload as Parameters<typeof decodeMicroblocks>[0], serve);
     case '/new_mempool_tx':
-      return decodeMempool(payload as string[], serve, mempoolDocs);
+      return decodeMempool(payload as string[], serve !== false, mempoolDocs);
     case '/drop_mempool_tx':
       return decodeDrop(payload as Parameters<typeof decodeDrop>[0]);
     case '/attachments/new':
@@ -137,14 +137,46 @@ export function decodeEvent(task: DecodeTask): DecodeOutcome {
   return decodeEventMovable(task).outcome;
 }
 
-function decodeEventText(task: DecodeTask): DecodeTextOutcome {
+/**
+ * The observer's check, its work kept for the processor: the body is decoded now (all that its 400
+ * depends on), and `finish` (once; later calls give the same) renders the serving documents from the
+ * rows the decode kept, while the entry's record syncs, and gives the outcome the pool would have (mempool documents left to the processor:
+ * completeMempoolDocs), with the buffers to move. Checked, then decoded again with documents in the
+ * pool, a live entry cost the two threads its decode twice (bench/RESULTS.md, twenty-first session).
+ */
+export function decodeCheckedThenServed(task: { path: string; body: Uint8Array }): { outcome: DecodeTextOutcome; finish: () => { outcome: DecodeOutcome; moved: ArrayBuffer[] } } {
+  const later: ServeLater = {};
+  let outcome = decodeEventText({ ...task, serve: true, deferMempoolDocs: true }, later);
+  let finished: { outcome: DecodeOutcome; moved: ArrayBuffer[] } | undefined;
+  const finish = () => (finished ??= render());
+  const render = () => {
+    if (outcome.ok && later.render) {
+      const event = outcome.event as Extract<DecodedText, { kind: 'block' | 'microblocks' }>;
+      try {
+        event.served = later.render();
+      } catch (e) {
+        // As when the pool's decode of an accepted body fails: the processor skips the entry.
+        outcome = decodeFailure(task.path, e);
+      }
+    }
+    const moved: ArrayBuffer[] = [];
+    const outcomes = [outcome.ok ? { ok: true as const, event: factBuffers(outcome.event, moved) } : outcome];
+    shareDocumentBytes(outcomes, moved);
+    return { outcome: outcomes[0], moved };
+  };
+  return { outcome, finish };
+}
+
+/** `later`: a block's or microblocks' documents are left for later.render (decodeCheckedThenServed). */
+function decodeEventText(task: DecodeTask, later?: ServeLater): DecodeTextOutcome {
   const text = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
   // Paths we do not know are stored raw, whatever their body (a newer node may send new ones).
   if (!(task.path in OBSERVER_PATHS)) return { ok: true, event: { kind: 'ignored' } };
   try {
     const payload = parsePayload(task.path, text(task.body));
     const boot = task.bootBody ? (parsePayload('/new_block', text(task.bootBody)) as NodeBlock) : undefined;
-    return { ok: true, event: decodeParsed(task.path, payload, boot, task.serve !== false, task.withRawTxs === true, task.serve !== false && task.deferMempoolDocs !== true) };
+    const serve = task.serve === false ? false : (later ?? true);
+    return { ok: true, event: decodeParsed(task.path, payload, boot, serve, task.withRawTxs === true, task.serve !== false && task.deferMempoolDocs !== true) };
   } catch (e) {
     return decodeFailure(task.path, e);
   }

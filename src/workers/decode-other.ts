@@ -1,6 +1,6 @@
 // Decoding of the observer paths other than /new_block.
 import { RowSet } from './rows.ts';
-import type { DecodedText, MicroblockMeta, TxRef } from './decoded.ts';
+import type { DecodedText, MicroblockMeta, ServeLater, TxRef } from './decoded.ts';
 import { checkedMicroblocks, summarizeNodeTxs, txRefOf, writeTxs, type NodeBlock } from './decode-block.ts';
 import { BalanceSheet, type NodeEvent } from './decode-tx-events.ts';
 import { summarizeDecoded } from '../stacks/tx-summary.ts';
@@ -51,8 +51,9 @@ interface NodeMicroblocks {
   events: NodeEvent[];
 }
 
-export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedText {
+export function decodeMicroblocks(m: NodeMicroblocks, serve: boolean | ServeLater = true): DecodedText {
   const rows = new RowSet(SERVED_TABLES);
+  if (typeof serve === 'object') serve.render = () => servedRows(rows);
   const items = summarizeNodeTxs(m.transactions);
   writeTxs(items, m.events, {
     index_block_hash: '',
@@ -81,7 +82,7 @@ export function decodeMicroblocks(m: NodeMicroblocks, serve = true): DecodedText
     microblocks: checkedMicroblocks([...byHash.values()]),
     txs: items.map(({ tx, summary }) => txRefOf(tx, summary)),
     facts: rows.serialize(),
-    served: serve ? servedRows(rows) : NOTHING_SERVED,
+    served: serve === true ? servedRows(rows) : NOTHING_SERVED,
   };
 }
 

@@ -99,5 +99,12 @@ export type DecodedEvent = DecodedEventWith<TableBytes>;
 /** As the decoders build it (the same). */
 export type DecodedText = DecodedEvent;
 
+/** A decode whose serving documents are rendered later, from the rows it kept (the observer's
+ *  check: decode-event.ts decodeCheckedThenServed): the decoder leaves `served` empty and puts here
+ *  the call that renders them. */
+export interface ServeLater {
+  render?: () => ServedRows;
+}
+
 export type DecodeOutcome = { ok: true; event: DecodedEvent } | { ok: false; reason: string };
 export type DecodeTextOutcome = { ok: true; event: DecodedText } | { ok: false; reason: string };

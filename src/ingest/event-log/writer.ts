@@ -4,8 +4,8 @@
 //
 // The write and the sync are synchronous calls on purpose: async fs calls run on the libuv
 // threadpool, which chdb shares for every query and insert, so a sync queued behind long inserts
-// kept the node waiting (ack p99). In the service the writer runs on the observer thread, whose
-// loop has no other work to block.
+// kept the node waiting (ack p99). In the service the writer runs on the observer thread, which
+// hands the sync to a thread of its own (sync-thread.ts) and renders documents while it runs.
 import { mkdirSync, openSync, closeSync, ftruncateSync, fstatSync, writevSync, fdatasyncSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { encodeHeader, recordSize, trailerBytes, RecordStatus } from './record.ts';
@@ -50,6 +50,8 @@ export class EventLogWriter {
   private durable = 0;
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
+  /** A flush waiting for its sync (asynchronous syncs only); appends meanwhile wait for the next. */
+  private syncing: Promise<void> | null = null;
   /** A failed write or sync leaves the file's tail unknown: every later append fails (a restart
    *  recovers by truncating the torn tail). */
   private failed: Error | null = null;
@@ -58,12 +60,15 @@ export class EventLogWriter {
   private constructor(
     readonly dir: string,
     private readonly segmentBytes: number,
+    private readonly syncData?: (fd: number) => Promise<void>,
   ) {}
 
-  /** `segmentBytes`: a new segment file starts once the current one is this large (smaller in tests). */
-  static async open(dir: string, segmentBytes = SEGMENT_BYTES): Promise<EventLogWriter> {
+  /** `segmentBytes`: a new segment file starts once the current one is this large (smaller in
+   *  tests). `sync`: makes the written data durable off this thread (sync-thread.ts); unset, each
+   *  flush calls fdatasync itself. */
+  static async open(dir: string, segmentBytes = SEGMENT_BYTES, sync?: (fd: number) => Promise<void>): Promise<EventLogWriter> {
     mkdirSync(dir, { recursive: true });
-    const w = new EventLogWriter(dir, segmentBytes);
+    const w = new EventLogWriter(dir, segmentBytes, sync);
     await w.recover();
     return w;
   }
@@ -161,6 +166,8 @@ export class EventLogWriter {
   /** Writes every pending append (one writev per IOV_BATCH parts) and syncs once. */
   private flush(): void {
     this.flushScheduled = false;
+    // One flush at a time: the next one starts when this sync ends, with every append since.
+    if (this.syncing) return;
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
@@ -178,20 +185,45 @@ export class EventLogWriter {
         }
       }
       this.size = position;
+      if (this.syncData) {
+        this.syncing = this.syncData(this.fd).then(
+          () => this.synced(batch),
+          (e: Error) => this.syncFailed(batch, e),
+        );
+        return;
+      }
       fdatasyncSync(this.fd);
     } catch (e) {
-      this.failed ??= e as Error;
-      for (const a of batch) a.reject(this.failed);
+      this.syncFailed(batch, e as Error);
       return;
     }
+    this.synced(batch);
+  }
+
+  private synced(batch: PendingAppend[]): void {
+    this.syncing = null;
     this.durable = batch[batch.length - 1].lastId;
     for (const l of this.listeners) l(this.durable);
     for (const a of batch) a.resolve();
+    if (this.pending.length > 0) this.flush();
+  }
+
+  private syncFailed(batch: PendingAppend[], e: Error): void {
+    this.syncing = null;
+    this.failed ??= e;
+    for (const a of batch) a.reject(this.failed);
+    if (this.pending.length > 0) this.flush();
+  }
+
+  /** Until no flush is waiting for its sync. */
+  private async settled(): Promise<void> {
+    while (this.syncing) await this.syncing;
   }
 
   /** Starts a new segment once everything appended is durable, so that the current one can be
    *  compressed as soon as it is processed (the end of an import: the log's tail is not left plain). */
   seal(): void {
+    if (this.syncing) throw new Error('seal() while a sync is running (writers with an asynchronous sync are not sealed)');
     this.flush();
     if (this.failed || this.size === 0) return;
     this.rotate(this.nextId);
@@ -204,7 +236,9 @@ export class EventLogWriter {
   }
 
   async close(): Promise<void> {
+    await this.settled();
     this.flush();
+    await this.settled();
     if (this.fd < 0) return;
     if (!this.failed) fdatasyncSync(this.fd);
     closeSync(this.fd);

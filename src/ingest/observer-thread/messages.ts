@@ -6,13 +6,14 @@ export interface ObserverThreadData {
   host: string;
   port: number;
   bodyLimit: number;
-  /** Whether the main thread takes the check's decodes (only without a serving store: the pool
-   *  decodes again with documents). Without it they are not sent: copying an entry's rows to the
-   *  main thread cost both threads for nothing. */
-  handOff: boolean;
+  /** Whether the serving store is on: the check's decodes handed to the main thread then carry the
+   *  serving documents too, rendered after the ack (decodeCheckedThenServed). */
+  serving: boolean;
   /** One BigInt64 slot: the durable id, stored before any append resolves (so before the node's
    *  ack), read by the main thread without waiting for a message. */
   durable: SharedArrayBuffer;
+  /** One BigInt64 slot: the highest id the processor has read from the log (noteRead). */
+  processorRead: SharedArrayBuffer;
 }
 
 /** Observer thread → main thread. */
@@ -21,8 +22,9 @@ export type FromObserver =
   | { type: 'failed'; message: string }
   /** An uncaught error on the observer thread: the process must end (a supervisor restarts it). */
   | { type: 'fatal'; message: string }
-  /** Record `id` is durable (as is everything before it); `decoded` is the accepted body's decode. */
-  | { type: 'appended'; id: number; durableId: number; decoded?: unknown; seq?: number }
+  /** Record `id` is durable (as is everything before it); `decoded` is the accepted body's decode
+   *  (a DecodeOutcome, its buffers moved: `decodedBytes` of them). */
+  | { type: 'appended'; id: number; durableId: number; decoded?: unknown; decodedBytes?: number; seq?: number }
   | { type: 'append-failed'; seq: number; message: string };
 
 /** Main thread → observer thread. */

@@ -10,23 +10,25 @@ const ENTRY = threadEntry(new URL('./worker.ts', import.meta.url));
 
 export interface ObserverThread extends EventLog {
   readonly port: number;
-  /** Called with each accepted body's decode, before durable listeners hear of its id. */
-  onDecoded(handler: (id: number, decoded: unknown) => void): void;
+  /** Called with each accepted body's decode (and the bytes of its buffers), before durable
+   *  listeners hear of its id. */
+  onDecoded(handler: (id: number, decoded: unknown, bytes: number) => void): void;
   /** Called once if the thread fails after it started (an uncaught error, or it exited): the
    *  observer no longer answers, so the process must end. */
   onFailure(handler: (message: string) => void): void;
 }
 
-export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): Promise<ObserverThread> {
-  const data: ObserverThreadData = { ...opts, durable: new SharedArrayBuffer(8) };
+export function startObserverThread(opts: Omit<ObserverThreadData, 'durable' | 'processorRead'>): Promise<ObserverThread> {
+  const data: ObserverThreadData = { ...opts, durable: new SharedArrayBuffer(8), processorRead: new SharedArrayBuffer(8) };
   const durableSlot = new BigInt64Array(data.durable);
+  const readSlot = new BigInt64Array(data.processorRead);
   const worker = new Worker(ENTRY.filename, { argv: ENTRY.argv, workerData: data });
   // What the durable listeners last heard; the current id is read from the shared slot.
   let durable = 0;
   let seq = 0;
   const durableListeners = new Set<(id: number) => void>();
   const pending = new Map<number, { resolve: (id: number) => void; reject: (e: Error) => void }>();
-  let decodedHandler: (id: number, decoded: unknown) => void = () => {};
+  let decodedHandler: (id: number, decoded: unknown, bytes: number) => void = () => {};
   // close() resolves when the thread has exited by itself (terminating it hangs in uWS).
   let closed: (() => void) | undefined;
   let started = false;
@@ -66,7 +68,7 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
           void worker.terminate();
           break;
         case 'appended':
-          if (m.decoded !== undefined) decodedHandler(m.id, m.decoded);
+          if (m.decoded !== undefined) decodedHandler(m.id, m.decoded, m.decodedBytes ?? 0);
           if (m.seq !== undefined) {
             pending.get(m.seq)?.resolve(m.id);
             pending.delete(m.seq);
@@ -95,6 +97,9 @@ export function startObserverThread(opts: Omit<ObserverThreadData, 'durable'>): 
       onDurable(listener) {
         durableListeners.add(listener);
         return () => durableListeners.delete(listener);
+      },
+      noteRead(id) {
+        Atomics.store(readSlot, 0, BigInt(id));
       },
       onDecoded(handler) {
         decodedHandler = handler;

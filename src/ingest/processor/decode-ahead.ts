@@ -3,6 +3,7 @@
 // tx is a few hundred bytes), so entries travel in groups of up to CHUNK_ENTRIES or CHUNK_BYTES.
 import type { DecodePool } from '../../workers/pool.ts';
 import type { DecodeOutcome } from '../../workers/decoded.ts';
+import type { DecodeHandoff } from './handoff.ts';
 import { RecordStatus, type EventRecord } from '../event-log/record.ts';
 
 const CHUNK_ENTRIES = 64;
@@ -21,18 +22,15 @@ export class DecodeAhead {
   constructor(
     private readonly pool: DecodePool,
     /** Outcomes decoded elsewhere already (the observer's check), taken once. */
-    private readonly handoff: Map<number, DecodeOutcome>,
+    private readonly handoff: DecodeHandoff,
   ) {}
 
   /** The entry's outcome (null: never processed); it is sent with the entries added around it. */
   add(rec: EventRecord): Promise<DecodeOutcome | null> {
     // Refused by the observer, or set aside by an operator: never processed.
     if (rec.status === RecordStatus.Rejected || rec.status === RecordStatus.Quarantined) return Promise.resolve(null);
-    const handed = this.handoff.get(rec.id);
-    if (handed) {
-      this.handoff.delete(rec.id);
-      return Promise.resolve(handed);
-    }
+    const handed = this.handoff.take(rec.id);
+    if (handed) return Promise.resolve(handed);
     const outcome = new Promise<DecodeOutcome>((resolve, reject) => this.group.push({ rec, resolve, reject }));
     this.groupBytes += rec.body.length;
     if (this.group.length >= CHUNK_ENTRIES || this.groupBytes >= CHUNK_BYTES) this.send();

@@ -1,6 +1,7 @@
 // Reads the event log in order from the checkpoint, decodes entries in the pool (a few ahead),
 // applies them to the chain state and inserts their rows in batches. A failure stops processing at
 // that entry and is reported; a restart resumes from the last committed batch.
+import { DecodeHandoff } from './handoff.ts';
 import { trimMalloc } from '../../runtime/process-memory.ts';
 import { join } from 'node:path';
 import type { Store } from '../../storage/client.ts';
@@ -42,6 +43,11 @@ const BATCH_ENTRIES = Number(process.env.STACKS_API_TEST_BATCH_ENTRIES) || 20_00
 /** Entries read and sent to the decode pool ahead of the one being applied (DecodeAhead groups
  *  them into tasks, so this keeps a few tasks in flight), and at most this many bytes of them. */
 const READ_AHEAD = 256;
+/** Entries a second arriving, measured over the last live range, from which the next one gathers
+ *  (gatherWhileArriving): several times a mainnet node's rate at the chain's tip (a block every few
+ *  seconds, a few mempool txs a second), well below a node that catches up. */
+const GATHER_FROM_RATE = 20;
+const GATHER_MIN_ENTRIES = 10;
 const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
 
@@ -95,8 +101,11 @@ export interface ProcessorOptions {
   checkpointFile?: string;
   /** A batch also closes after this long (live: entries arriving while one is applied join it, and
    *  under load, a backlog or the API taking the main thread, it would otherwise commit, and be
-   *  readable and announced, only at its size limit). Unset: by size alone (imports). */
+   *  readable and announced, only at its size limit); under load, live ranges also start this far
+   *  apart (gatherWhileArriving). Unset: by size alone (imports). */
   maxBatchMs?: number;
+  /** Called with each entry's id as it is read from the log (EventLog.noteRead). */
+  onRead?: (id: number) => void;
   /** See Config.mempoolCleanupMs (default 30 s). */
   mempoolCleanupMs?: number;
   /** The serving store, written with each batch (src/serving). */
@@ -111,13 +120,13 @@ export class Processor {
   checkpoint!: Checkpoint;
   error: ProcessorError | null = null;
   /** Decoded results handed over by the observer, so live entries are not decoded twice. */
-  readonly handoff = new Map<number, DecodeOutcome>();
+  readonly handoff = new DecodeHandoff();
   private running: Promise<void> | null = null;
   private rerun = false;
   private stopped = false;
   /** Called after each batch is stored in ClickHouse, with the time its store took (metrics). */
   onBatchStored?: (ms: number) => void;
-  readonly stats = { entries: 0, rejected: 0, quarantined: 0, blocks: 0, txs: 0, events: 0, batches: 0, decodeMs: 0, applyMs: 0, insertMs: 0, servingMs: 0, bytes: 0 };
+  readonly stats = { entries: 0, rejected: 0, quarantined: 0, blocks: 0, txs: 0, events: 0, batches: 0, gathers: 0, decodeMs: 0, applyMs: 0, insertMs: 0, servingMs: 0, bytes: 0 };
   private readonly checkpointFile: string;
   private lastMempoolCleanup = performance.now();
 
@@ -185,13 +194,50 @@ export class Processor {
       try {
         do {
           this.rerun = false;
+          await this.gatherWhileArriving();
+          const previousAt = this.lastRangeAt;
+          this.lastRangeAt = performance.now();
+          const before = this.stats.entries;
           await this.processRange(this.opts.durableId?.() ?? Number.MAX_SAFE_INTEGER);
+          // A range of a few entries says nothing of a rate (the first after a start, say).
+          const read = this.stats.entries - before;
+          this.arrivalRate = read < GATHER_MIN_ENTRIES ? 0 : (read * 1000) / Math.max(1, this.lastRangeAt - previousAt);
         } while (this.rerun && !this.error && !this.stopped);
       } finally {
         this.running = null;
       }
     })();
     return this.running;
+  }
+
+  /** When the last live range began, and the entries a second that arrived for it (the entries it
+   *  read over the time since the range before it began). */
+  private lastRangeAt = -Infinity;
+  private arrivalRate = 0;
+  /** Ends the wait of gatherWhileArriving early (stop). */
+  private endGathering: (() => void) | null = null;
+
+  /**
+   * Live, under load (entries arriving at GATHER_FROM_RATE a second or more), the next range starts
+   * maxBatchMs after the last one began, so that its batch holds what arrived meanwhile. Caught up
+   * with a node that sends fast, a range otherwise held the few entries since the last, and each
+   * batch is an insert into every table its entries touch: the engine's merges of those small
+   * parts cost more than decoding them, and a processor that keeps reading the log's newest entry
+   * leaves the observer's decodes unused (100k log: bench/RESULTS.md, twenty-first session). At
+   * the chain's tip, a block or a few mempool txs at a time, each range starts at once.
+   */
+  private async gatherWhileArriving(): Promise<void> {
+    const wait = this.arrivalRate >= GATHER_FROM_RATE ? this.lastRangeAt + (this.opts.maxBatchMs ?? 0) - performance.now() : 0;
+    if (wait <= 0 || this.stopped) return;
+    this.stats.gathers++;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      this.endGathering = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.endGathering = null;
   }
 
   /** Replays entries (from, to] into the serving store only, with progress. */
@@ -225,6 +271,7 @@ export class Processor {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.endGathering?.();
     await this.running;
   }
 
@@ -284,6 +331,7 @@ export class Processor {
         }
         const rec = next.value;
         this.readThrough = { id: rec.id, next: { segment: rec.position.segment, offset: rec.position.offset + rec.size } };
+        this.opts.onRead?.(rec.id);
         window.push({ rec, outcome: ahead.add(rec) });
         windowBytes += rec.body.length;
       }
