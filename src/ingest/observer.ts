@@ -106,8 +106,18 @@ async function accept(res: HttpResponse, state: ResponseState, path: string, chu
       status: check.ok ? RecordStatus.Accepted : RecordStatus.Rejected,
       note: check.ok ? '' : (check.reason ?? 'malformed'),
     });
-    // After the append's write (scheduled first), while its sync runs.
-    if (check.ok && check.meanwhile) setImmediate(check.meanwhile);
+    // After the append's write (scheduled first), while its sync runs. Its failure is the
+    // checker's to report (onStored): it must not reach the thread's uncaught errors.
+    const meanwhile = check.ok ? check.meanwhile : undefined;
+    if (meanwhile) {
+      setImmediate(() => {
+        try {
+          meanwhile();
+        } catch {
+          // Reported when onStored asks for the same work again.
+        }
+      });
+    }
     id = await appended;
   } catch (err) {
     console.error(`observer: appending ${path} to the event log failed:`, err);

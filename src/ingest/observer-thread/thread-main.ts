@@ -1,6 +1,7 @@
 // The observer thread: owns the event log writer and the uWS app the node POSTs to, and checks each
 // body right here. Nothing the main thread does (processing batches, API queries) runs on this
-// event loop, so the node's ack waits only for the check and the fdatasync.
+// event loop, so the node's ack waits only for the check and the fdatasync (and, while processing
+// is behind, for the entry's documents where they take longer than the sync).
 import { parentPort, workerData } from 'node:worker_threads';
 import { EventLogWriter } from '../event-log/writer.ts';
 import { startSyncThread } from '../event-log/sync-thread.ts';
@@ -36,8 +37,8 @@ async function run(): Promise<void> {
     writer,
     bodyLimit: data.bodyLimit,
     check: async (path, body) => {
-      // The decode before the ack is the processor's too: with the serving store, its documents
-      // are rendered after the ack, off the node's wait (handed: below).
+      // The decode before the ack is the processor's too: with the serving store, while the
+      // processor is behind, its documents are rendered as the record syncs (meanwhile).
       if (data.serving && processorBehind()) {
         const d = decodeCheckedThenServed({ path, body });
         return d.outcome.ok ? { ok: true, decoded: d.finish satisfies Handed, meanwhile: d.finish } : { ok: false, reason: d.outcome.reason };
@@ -49,7 +50,13 @@ async function run(): Promise<void> {
     },
     // After the answer is written: the node is not kept waiting for the documents or the hand-off.
     onStored: (id, decoded) => {
-      const handed = (decoded as Handed | undefined)?.();
+      let handed: ReturnType<Handed> | undefined;
+      try {
+        handed = (decoded as Handed | undefined)?.();
+      } catch (e) {
+        // The pool decodes the entry instead; the record is stored and acknowledged either way.
+        console.error(`observer: handing over entry ${id}'s decode failed:`, e);
+      }
       const decodedBytes = handed?.moved.reduce((n, b) => n + b.byteLength, 0);
       post({ type: 'appended', id, durableId: writer.durableId, decoded: handed?.outcome, decodedBytes }, handed?.moved);
     },
