@@ -7,6 +7,7 @@ import { startBenchService } from '../lib/service.ts';
 import { readTsvRows } from '../../src/ingest/tsv/read-tsv.ts';
 import { percentile } from '../lib/env.ts';
 import { cpuBetween, processCpuSeconds, threadCpu } from '../lib/cpu-profile.ts';
+import { metricValue } from '../../src/testing/compare-services.ts';
 
 export interface LiveResult {
   label: string;
@@ -81,8 +82,7 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
   const processedSeconds = (performance.now() - start) / 1000;
   const serviceCpuSeconds = processCpuSeconds(svc.child.pid!) - cpu0;
   const threads = cpuBetween(threads0, threadCpu(svc.child.pid!));
-  const metrics = await (await fetch(`${svc.apiUrl}/metrics`)).text();
-  const batches = Number(/^stacks_ingest_batches_total (\d+)/m.exec(metrics)?.[1] ?? NaN);
+  const batches = await metricValue(svc.apiUrl, 'stacks_ingest_batches_total');
   polling = false;
   await poller;
   await pool.close();

@@ -87,6 +87,12 @@ export function decodeEntriesMovable(entries: ReadonlyArray<{ path: string; body
       }
     }
   }
+  return movable(texts);
+}
+
+/** Decoded entries as they cross to the processor: each one's row blocks and its documents' one
+ *  shared buffer listed to move rather than copy. */
+function movable(texts: readonly DecodeTextOutcome[]): { outcomes: DecodeOutcome[]; moved: ArrayBuffer[] } {
   const moved: ArrayBuffer[] = [];
   const outcomes = texts.map((out): DecodeOutcome => (out.ok ? { ok: true, event: factBuffers(out.event, moved) } : out));
   shareDocumentBytes(outcomes, moved);
@@ -139,10 +145,11 @@ export function decodeEvent(task: DecodeTask): DecodeOutcome {
 
 /**
  * The observer's check, its work kept for the processor: the body is decoded now (all that its 400
- * depends on), and `finish` (once; later calls give the same) renders the serving documents from the
- * rows the decode kept, while the entry's record syncs, and gives the outcome the pool would have (mempool documents left to the processor:
- * completeMempoolDocs), with the buffers to move. Checked, then decoded again with documents in the
- * pool, a live entry cost the two threads its decode twice (bench/RESULTS.md, twenty-first session).
+ * depends on), and `finish` (once; later calls give the same) renders the serving documents from
+ * the rows the decode kept, while the entry's record syncs, and gives the outcome the pool would
+ * have (mempool documents left to the processor: completeMempoolDocs), with the buffers to move.
+ * Checked, then decoded again with documents in the pool, a live entry cost the two threads its
+ * decode twice (bench/RESULTS.md, twenty-first session).
  */
 export function decodeCheckedThenServed(task: { path: string; body: Uint8Array }): { outcome: DecodeTextOutcome; finish: () => { outcome: DecodeOutcome; moved: ArrayBuffer[] } } {
   const later: ServeLater = {};
@@ -159,9 +166,7 @@ export function decodeCheckedThenServed(task: { path: string; body: Uint8Array }
         outcome = decodeFailure(task.path, e);
       }
     }
-    const moved: ArrayBuffer[] = [];
-    const outcomes = [outcome.ok ? { ok: true as const, event: factBuffers(outcome.event, moved) } : outcome];
-    shareDocumentBytes(outcomes, moved);
+    const { outcomes, moved } = movable([outcome]);
     return { outcome: outcomes[0], moved };
   };
   return { outcome, finish };

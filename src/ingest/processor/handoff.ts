@@ -1,5 +1,5 @@
 // Decodes the observer thread made of entries the processor has not read yet (its check, with the
-// serving documents rendered after the ack), each taken once instead of decoding the entry again in
+// serving documents rendered while the record synced), each taken once instead of decoding the entry again in
 // the pool. Held by bytes: when processing lags far behind the node, later entries are decoded from
 // the log as in a replay, rather than holding every lagging entry's rows in memory.
 import type { DecodeOutcome } from '../../workers/decoded.ts';

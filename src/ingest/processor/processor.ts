@@ -43,12 +43,13 @@ const BATCH_ENTRIES = Number(process.env.STACKS_API_TEST_BATCH_ENTRIES) || 20_00
 /** Entries read and sent to the decode pool ahead of the one being applied (DecodeAhead groups
  *  them into tasks, so this keeps a few tasks in flight), and at most this many bytes of them. */
 const READ_AHEAD = 256;
+const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 /** Entries a second arriving, measured over the last live range, from which the next one gathers
  *  (gatherWhileArriving): several times a mainnet node's rate at the chain's tip (a block every few
  *  seconds, a few mempool txs a second), well below a node that catches up. */
 const GATHER_FROM_RATE = 20;
+/** Fewer entries in a range than this measure no rate (the first range after a start, say). */
 const GATHER_MIN_ENTRIES = 10;
-const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
 
 /** A lookup remembered for one entry: a mempool entry asks for an announced tx's (sender, nonce)
@@ -199,7 +200,6 @@ export class Processor {
           this.lastRangeAt = performance.now();
           const before = this.stats.entries;
           await this.processRange(this.opts.durableId?.() ?? Number.MAX_SAFE_INTEGER);
-          // A range of a few entries says nothing of a rate (the first after a start, say).
           const read = this.stats.entries - before;
           this.arrivalRate = read < GATHER_MIN_ENTRIES ? 0 : (read * 1000) / Math.max(1, this.lastRangeAt - previousAt);
         } while (this.rerun && !this.error && !this.stopped);
