@@ -16,6 +16,10 @@ export interface LiveResult {
   ackP50: number;
   ackP99: number;
   ackMax: number;
+  /** Mean ack, and the share of the sending time spent waiting for acks (at rate 0, the rest is
+   *  this client's own work between them: reading the log, undici). */
+  ackMean: number;
+  ackShare: number;
   lagP50Ms: number;
   lagP99Ms: number;
   maxBehind: number;
@@ -26,6 +30,10 @@ export interface LiveResult {
   serviceCpuSeconds: number;
   /** Batches the processor stored over the run (each a ClickHouse insert and a serving commit). */
   batches: number;
+  /** Acks by how long they took (upper bounds in ms): how many, and their share of all ack time. */
+  ackBuckets: Array<{ upToMs: number; count: number; share: number }>;
+  /** This client's own CPU seconds over the run (it shares the machine with the service). */
+  clientCpuSeconds: number;
   /** The service's CPU seconds over the run, by thread group. */
   threads: Array<[string, number]>;
 }
@@ -58,6 +66,7 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
   })();
   const start = performance.now();
   const cpu0 = processCpuSeconds(svc.child.pid!);
+  const clientCpu0 = process.cpuUsage();
   const threads0 = threadCpu(svc.child.pid!);
   let i = 0;
   let txs = 0;
@@ -77,10 +86,13 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
     postedAt.set(++i, t0);
   }
   const sentAt = performance.now();
+  const ackSum = acks.reduce((a, b) => a + b, 0);
   while (processedSeen < i) await new Promise((r) => setTimeout(r, 20));
   const drainSeconds = (performance.now() - sentAt) / 1000;
   const processedSeconds = (performance.now() - start) / 1000;
   const serviceCpuSeconds = processCpuSeconds(svc.child.pid!) - cpu0;
+  const clientCpu = process.cpuUsage(clientCpu0);
+  const clientCpuSeconds = (clientCpu.user + clientCpu.system) / 1e6;
   const threads = cpuBetween(threads0, threadCpu(svc.child.pid!));
   const batches = await metricValue(svc.apiUrl, 'stacks_ingest_batches_total');
   polling = false;
@@ -88,19 +100,23 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
   await pool.close();
   await svc.stop();
   acks.sort((a, b) => a - b);
+  const ackBuckets = [1, 2, 5, 20, 100, Infinity].map((upToMs, k, all) => {
+    const inBucket = acks.filter((a) => a <= upToMs && (k === 0 || a > all[k - 1]));
+    return { upToMs, count: inBucket.length, share: inBucket.reduce((x, y) => x + y, 0) / Math.max(1e-9, ackSum) };
+  });
   lags.sort((a, b) => a - b);
-  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds, txs, processedSeconds, serviceCpuSeconds, batches, threads };
+  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, ackMean: ackSum / Math.max(1, acks.length), ackShare: ackSum / Math.max(1, sentAt - start), ackBuckets, clientCpuSeconds, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds, txs, processedSeconds, serviceCpuSeconds, batches, threads };
 }
 
 export function liveTable(rows: LiveResult[], machine: string, commit: string): string {
   const head =
-    '| log | rate req/s | sent | txs | first POST to processed s | txs/s | service CPU-s (µs per tx) | ack p50 ms | ack p99 ms | ack max ms | processed after p50 ms | p99 ms | max entries behind | drain s | batches | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| log | rate req/s | sent | txs | first POST to processed s | txs/s | service CPU-s (µs per tx) | ack p50 ms | ack p99 ms | ack max ms | ack mean ms (share of sending) | processed after p50 ms | p99 ms | max entries behind | drain s | batches | machine | commit |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const f = (n: number, d = 1) => n.toFixed(d);
   return [
     head,
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.ratePerSec || 'as acked'} | ${r.sent} | ${r.txs} | ${f(r.processedSeconds)} | ${Math.round(r.txs / r.processedSeconds)} | ${f(r.serviceCpuSeconds)} (${Math.round((r.serviceCpuSeconds / Math.max(1, r.txs)) * 1e6)}) | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${r.batches} | ${machine} | ${commit} |`,
+        `| ${r.label} | ${r.ratePerSec || 'as acked'} | ${r.sent} | ${r.txs} | ${f(r.processedSeconds)} | ${Math.round(r.txs / r.processedSeconds)} | ${f(r.serviceCpuSeconds)} (${Math.round((r.serviceCpuSeconds / Math.max(1, r.txs)) * 1e6)}) | ${f(r.ackP50, 2)} | ${f(r.ackP99, 2)} | ${f(r.ackMax, 1)} | ${f(r.ackMean, 2)} (${Math.round(r.ackShare * 100)}%) | ${f(r.lagP50Ms)} | ${f(r.lagP99Ms)} | ${r.maxBehind} | ${f(r.drainSeconds)} | ${r.batches} | ${machine} | ${commit} |`,
     ),
   ].join('\n');
 }
@@ -114,5 +130,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!values.file) throw new Error('--file <log.tsv> is required');
   const r = await live(values.file, values.file, Number(values.rate), Number(values.requests), values['node-arg'] ?? []);
   console.log(liveTable([r], machine(), commit()));
+  console.log(`\nCores busy over the run: the service ${(r.serviceCpuSeconds / r.processedSeconds).toFixed(2)}, this client ${(r.clientCpuSeconds / r.processedSeconds).toFixed(2)}.`);
+  console.log(`\nAcks by time (ms): ${r.ackBuckets.map((b) => `<=${b.upToMs} ${b.count} (${Math.round(b.share * 100)}% of ack time)`).join('; ')}`);
   console.log(`\nThe service's CPU by thread, µs a tx: ${r.threads.map(([name, s]) => `${name} ${Math.round((s / Math.max(1, r.txs)) * 1e6)}`).join('; ')}`);
 }
