@@ -3,8 +3,9 @@
 // libuv pool's async fdatasync: chdb runs every query and insert on that pool, and a sync queued
 // behind long inserts kept the node waiting (writer.ts). The sync is asked through two shared Int32
 // slots (a sequence number and the fd; the thread blocks in Atomics.wait on them) and answered by
-// a message: a message wakes the asking thread's event loop as any I/O does, where an
-// Atomics.waitAsync's resolution once never arrived (an observer's ack waited 30 s in CI).
+// a message, which wakes the asking thread's event loop as any I/O does. Not Atomics.waitAsync: V8
+// posts its resolution to Node's task queue, whose integration has known gaps, and an ack that
+// awaited it once waited 30 s in CI (not reproduced; bench/RESULTS.md, twenty-second session).
 import { Worker } from 'node:worker_threads';
 
 const ASKED = 0;
