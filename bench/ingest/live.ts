@@ -34,6 +34,8 @@ export interface LiveResult {
   ackBuckets: Array<{ upToMs: number; count: number; share: number }>;
   /** This client's own CPU seconds over the run (it shares the machine with the service). */
   clientCpuSeconds: number;
+  /** Entries whose decode the processor took from the observer instead of the pool. */
+  handedOver: number;
   /** The service's CPU seconds over the run, by thread group. */
   threads: Array<[string, number]>;
 }
@@ -95,6 +97,7 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
   const clientCpuSeconds = (clientCpu.user + clientCpu.system) / 1e6;
   const threads = cpuBetween(threads0, threadCpu(svc.child.pid!));
   const batches = await metricValue(svc.apiUrl, 'stacks_ingest_batches_total');
+  const handedOver = await metricValue(svc.apiUrl, 'stacks_ingest_handed_over_total');
   polling = false;
   await poller;
   await pool.close();
@@ -105,7 +108,7 @@ export async function live(file: string, label: string, ratePerSec: number, maxR
     return { upToMs, count: inBucket.length, share: inBucket.reduce((x, y) => x + y, 0) / Math.max(1e-9, ackSum) };
   });
   lags.sort((a, b) => a - b);
-  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, ackMean: ackSum / Math.max(1, acks.length), ackShare: ackSum / Math.max(1, sentAt - start), ackBuckets, clientCpuSeconds, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds, txs, processedSeconds, serviceCpuSeconds, batches, threads };
+  return { label, ratePerSec, sent: i, ackP50: percentile(acks, 50), ackP99: percentile(acks, 99), ackMax: acks.at(-1) ?? NaN, ackMean: ackSum / Math.max(1, acks.length), ackShare: ackSum / Math.max(1, sentAt - start), ackBuckets, clientCpuSeconds, lagP50Ms: percentile(lags, 50), lagP99Ms: percentile(lags, 99), maxBehind, drainSeconds, txs, processedSeconds, serviceCpuSeconds, batches, handedOver, threads };
 }
 
 export function liveTable(rows: LiveResult[], machine: string, commit: string): string {
@@ -130,6 +133,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!values.file) throw new Error('--file <log.tsv> is required');
   const r = await live(values.file, values.file, Number(values.rate), Number(values.requests), values['node-arg'] ?? []);
   console.log(liveTable([r], machine(), commit()));
+  console.log(`\nDecodes handed over by the observer: ${r.handedOver} of ${r.sent} entries.`);
   console.log(`\nCores busy over the run: the service ${(r.serviceCpuSeconds / r.processedSeconds).toFixed(2)}, this client ${(r.clientCpuSeconds / r.processedSeconds).toFixed(2)}.`);
   console.log(`\nAcks by time (ms): ${r.ackBuckets.map((b) => `<=${b.upToMs} ${b.count} (${Math.round(b.share * 100)}% of ack time)`).join('; ')}`);
   console.log(`\nThe service's CPU by thread, µs a tx: ${r.threads.map(([name, s]) => `${name} ${Math.round((s / Math.max(1, r.txs)) * 1e6)}`).join('; ')}`);
