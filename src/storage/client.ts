@@ -107,6 +107,9 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
   for (const { table, parts } of cancelLostInsertRecords(path)) {
     console.error(`engine: ${table}: cancelled the deduplication records of ${parts.length} part(s) not on disk (${parts.slice(0, 4).join(', ')}), so a redone insert is stored`);
   }
+  // The engine starts with the process's first connection to the directory, and takes its server
+  // settings from it only; this one stays open so that the others share that engine.
+  const engine = await openEngine(path);
   const session = async () => {
     const connection = createChdbConnection({ path });
     const c = createClient({ connection } as Parameters<typeof createClient>[0]);
@@ -130,6 +133,7 @@ export async function openStore(cfg: StoreConfig, dataDir: string): Promise<Stor
   const closeWriter = client.close.bind(client);
   client.close = async () => {
     for (const r of readers) r.close();
+    engine.close();
     await extra.client.close();
     await closeWriter();
     for (const f of [main.file, extra.file]) rmSync(f, { force: true });
@@ -149,6 +153,20 @@ interface ChdbSession {
   queryAsync(sql: string, opts?: { format?: string }): Promise<{ text(): string }>;
   queryBindAsync(sql: string, params: object, opts?: { format?: string }): Promise<{ text(): string }>;
   close(): void;
+}
+
+/**
+ * Server settings of the embedded engine (not settable by a query). Two merges at a time, not four:
+ * the merge pool has two threads here (one a core), and at the default concurrency ratio of 2 it
+ * keeps four merges open, each holding a read buffer for every column of every part it merges
+ * (~10 MiB a part for principal_events). The 1M import's engine memory peaked 425 MiB instead of
+ * 542, at the same CPU a tx (bench/RESULTS.md, twenty-fifth session).
+ */
+export const ENGINE_SERVER_ARGS = ['--background_merges_mutations_concurrency_ratio=1'];
+
+async function openEngine(path: string): Promise<ChdbSession> {
+  const { Session } = (await import('chdb')) as unknown as { Session: new (path: string, opts: { connectionArgs: string[] }) => ChdbSession };
+  return new Session(path, { connectionArgs: ENGINE_SERVER_ARGS });
 }
 
 /** Sessions for API reads: one thread per query (point reads gain nothing from more, and the API
