@@ -164,15 +164,20 @@ interface ChdbSession {
  */
 export const ENGINE_SERVER_ARGS = ['--background_merges_mutations_concurrency_ratio=1'];
 
+/** chdb's Session class, typed as this module uses it (its declarations lack connectionArgs). */
+async function sessionClass(): Promise<new (path: string, opts?: { connectionArgs: string[] }) => ChdbSession> {
+  return ((await import('chdb')) as unknown as { Session: new (path: string, opts?: { connectionArgs: string[] }) => ChdbSession }).Session;
+}
+
 async function openEngine(path: string): Promise<ChdbSession> {
-  const { Session } = (await import('chdb')) as unknown as { Session: new (path: string, opts: { connectionArgs: string[] }) => ChdbSession };
+  const Session = await sessionClass();
   return new Session(path, { connectionArgs: ENGINE_SERVER_ARGS });
 }
 
 /** Sessions for API reads: one thread per query (point reads gain nothing from more, and the API
  *  runs many side by side), no query log. */
 async function directReadSessions(path: string, database: string): Promise<ChdbSession[]> {
-  const { Session } = (await import('chdb')) as unknown as { Session: new (path: string) => ChdbSession };
+  const Session = await sessionClass();
   return Array.from({ length: READ_SESSIONS }, () => {
     const s = new Session(path);
     s.query(`USE \`${database}\``);
